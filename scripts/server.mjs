@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+/**
+ * Production server: wraps the built Astro handler (dist/server/entry.mjs, adapter in middleware mode).
+ * - starts the app first (configuration, database, migrations, demo data) and refuses to listen if that fails;
+ * - serves dist/client with year-long immutable caching for hashed assets;
+ * - gzip/brotli for HTML, JSON, CSS, JS and SVG;
+ * - a request body limit (uploads aside), a request id and one JSON log line per request;
+ * - graceful shutdown on SIGTERM/SIGINT: stop accepting, drain in-flight requests within a timeout,
+ *   close the database, exit 0.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import compression from 'compression';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const distServer = join(root, 'dist', 'server');
+const distClient = join(root, 'dist', 'client');
+
+function logLine(level, msg, fields = {}) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+const { handler } = await import(pathToFileURL(join(distServer, 'entry.mjs')).href);
+// Astro loads the middleware lazily; importing it now registers our app lifecycle (src/server/app.ts).
+const middlewareFile = readdirSync(distServer).find((f) => /^virtual_astro_middleware.*\.mjs$/.test(f));
+if (!middlewareFile) {
+  logLine('error', 'build is missing the middleware bundle; run npm run build');
+  process.exit(1);
+}
+await import(pathToFileURL(join(distServer, middlewareFile)).href);
+const app = globalThis[Symbol.for('damabwa.app')];
+
+let config;
+try {
+  config = app.getConfig();
+  await app.startApp();
+} catch (err) {
+  logLine('error', 'startup failed', { error: err instanceof Error ? err.message : String(err) });
+  await app.stopApp?.().catch(() => undefined);
+  process.exit(1);
+}
+
+const MIME = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
+
+/** Static files of the build; `/_astro/*` names carry a content hash and never change. */
+function tryStatic(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return false;
+  }
+  if (pathname === '/' || pathname.includes('\0')) return false;
+  const file = normalize(join(distClient, pathname));
+  if (!file.startsWith(distClient + sep)) return false;
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return false;
+  }
+  if (!stat.isFile()) return false;
+  const hashed = pathname.startsWith('/_astro/');
+  res.statusCode = 200;
+  res.setHeader('Content-Type', MIME[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Content-Length', stat.size);
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Last-Modified', stat.mtime.toUTCString());
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+  return true;
+}
+
+const compress = compression({
+  threshold: 1024,
+  filter: (req, res) => {
+    const type = String(res.getHeader('Content-Type') ?? '');
+    if (!/^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/.test(type)) return false;
+    return compression.filter(req, res);
+  },
+});
+
+const UPLOAD_PATH = '/api/v1/files';
+const inFlight = new Set();
+let shuttingDown = false;
+
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** No route matched: pages go home (the spec's Not Found behaviour), anything else is a JSON 404. */
+function notFound(req, res) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.writeHead(302, { Location: '/', 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>');
+    return;
+  }
+  sendJson(res, 404, { code: 'NOT_FOUND', message: '요청한 주소를 찾을 수 없습니다.' });
+}
+
+const server = http.createServer((req, res) => {
+  const started = process.hrtime.bigint();
+  const incoming = req.headers['x-request-id'];
+  const requestId =
+    typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', requestId);
+  inFlight.add(res);
+  res.on('close', () => {
+    inFlight.delete(res);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logLine(res.statusCode >= 500 ? 'error' : 'info', 'request', {
+      requestId,
+      method: req.method,
+      path: (req.url ?? '').split('?')[0],
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
+    });
+  });
+  if (shuttingDown) res.setHeader('Connection', 'close');
+
+  const path = (req.url ?? '').split('?')[0];
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (path !== UPLOAD_PATH && declared > config.bodyLimitBytes) {
+    sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: '요청 본문이 너무 큽니다.' }, { Connection: 'close' });
+    req.resume();
+    return;
+  }
+
+  compress(req, res, () => {
+    if (tryStatic(req, res)) return;
+    handler(req, res, (err) => {
+      if (err === undefined) return notFound(req, res);
+      logLine('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
+      if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: '일시적인 오류가 발생했습니다.' });
+      else res.end();
+    }, { requestId, user: null });
+  });
+});
+
+server.keepAliveTimeout = 5_000;
+server.headersTimeout = 15_000;
+server.requestTimeout = 120_000;
+
+server.on('error', (err) => {
+  logLine('error', 'server error', { error: err.message });
+  process.exit(1);
+});
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logLine('info', 'listening', { url: `http://localhost:${port}`, mode: config.mode, pid: process.pid });
+});
+
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logLine('info', 'shutting down', { signal, inFlight: inFlight.size });
+  server.close();
+  server.closeIdleConnections();
+  const deadline = Date.now() + config.shutdownTimeoutMs;
+  while (inFlight.size > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (inFlight.size > 0) logLine('warn', 'shutdown timeout; closing open connections', { inFlight: inFlight.size });
+  server.closeAllConnections();
+  try {
+    await app.stopApp();
+  } catch (err) {
+    logLine('error', 'stop failed', { error: err instanceof Error ? err.message : String(err) });
+  }
+  logLine('info', 'stopped');
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

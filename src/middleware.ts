@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { defineMiddleware } from 'astro:middleware';
+import './server/app';
+import { toErrorResponse } from './server/http/respond';
+import { securityHeaders } from './server/http/headers';
+
+const API_PREFIX = '/api/';
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  ctx.locals.requestId ||= ctx.request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
+  ctx.locals.user ??= null;
+  const { pathname } = ctx.url;
+  const isApi = pathname.startsWith(API_PREFIX);
+
+  let response: Response;
+  try {
+    response = await next();
+  } catch (err) {
+    if (!isApi) throw err;
+    response = toErrorResponse(err, ctx.locals.requestId);
+  }
+
+  // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
+  const method = ctx.request.method;
+  if (response.status === 404 && !isApi && (method === 'GET' || method === 'HEAD')) {
+    response = new Response('<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>', {
+      status: 302,
+      headers: { Location: '/', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+
+  return withHeaders(response, securityHeaders(ctx.url, isApi));
+});
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  let res = response;
+  try {
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  } catch {
+    res = new Response(response.body, response);
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  }
+  return res;
+}

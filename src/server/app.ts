@@ -1,0 +1,44 @@
+/**
+ * Process lifecycle: start (configuration, database, migrations, demo data) and stop (close the
+ * database). scripts/server.mjs reaches these through a global symbol because it wraps the built
+ * bundle and cannot import our TypeScript modules directly.
+ */
+import { getConfig } from './config';
+import { closeDb, getDb } from './db/index';
+import { log, setLogLevel } from './log';
+
+type Hook = () => Promise<void>;
+const startHooks: Hook[] = [];
+
+/** Features add their startup work (demo seed, secrets, cleanup timers) here. */
+export function onStart(hook: Hook): void {
+  startHooks.push(hook);
+}
+
+const stopHooks: Hook[] = [];
+export function onStop(hook: Hook): void {
+  stopHooks.push(hook);
+}
+
+let started: Promise<void> | null = null;
+
+export function startApp(): Promise<void> {
+  started ??= (async () => {
+    const config = getConfig();
+    setLogLevel(config.logLevel);
+    const db = await getDb();
+    log('info', 'database ready', { kind: db.kind, mode: config.mode });
+    for (const hook of startHooks) await hook();
+  })();
+  return started;
+}
+
+export async function stopApp(): Promise<void> {
+  for (const hook of stopHooks.splice(0).reverse()) {
+    await hook().catch((err: unknown) => log('error', 'stop hook failed', { err }));
+  }
+  await closeDb();
+}
+
+const key = Symbol.for('damabwa.app');
+(globalThis as Record<symbol, unknown>)[key] = { startApp, stopApp, getConfig };

@@ -1,0 +1,214 @@
+/**
+ * Configuration: read once from the environment into one typed, validated object.
+ * `parseConfig(env)` is pure so the server, the scripts and the tests share it.
+ */
+export type AppMode = 'demo' | 'test' | 'production';
+export type StorageDriver = 'local' | 's3';
+
+export interface SiteInfo {
+  representative: string;
+  email: string;
+  phone: string;
+  instagramUrl: string;
+  privacyUrl: string;
+  termsUrl: string;
+  contactFormUrl: string;
+}
+
+export interface Config {
+  mode: AppMode;
+  host: string;
+  port: number;
+  publicOrigin: string;
+  dataDir: string;
+  /** PostgreSQL connection string; null means embedded PGlite. */
+  databaseUrl: string | null;
+  /** PGlite location: a directory, or 'memory://' for tests. */
+  pgliteDir: string;
+  /** null in demo/test: a secret is generated and kept in dataDir. */
+  jwtSecret: string | null;
+  seedDemoData: boolean;
+  kakao: {
+    restApiKey: string;
+    authBase: string;
+    apiBase: string;
+    /** Serve the local Kakao stand-in under /dev/kakao (demo and test only). */
+    standIn: boolean;
+  };
+  postcodeScriptUrl: string;
+  storage: {
+    driver: StorageDriver;
+    uploadsDir: string;
+    s3: {
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      publicBaseUrl: string;
+    };
+  };
+  site: SiteInfo;
+  homeBannerLink: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  shutdownTimeoutMs: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`설정 오류 (configuration error):\n - ${problems.join('\n - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, key: string, fallback: string): string {
+  const v = env[key];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+}
+
+function bool(env: Env, key: string, fallback: boolean, problems: string[]): boolean {
+  const v = env[key];
+  if (v === undefined || v.trim() === '') return fallback;
+  const s = v.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+  if (['0', 'false', 'no', 'off'].includes(s)) return false;
+  problems.push(`${key} must be true or false (got "${v}")`);
+  return fallback;
+}
+
+function int(env: Env, key: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const v = env[key];
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${key} must be an integer from ${min} to ${max} (got "${v}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function httpUrl(value: string, key: string, problems: string[]): string {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    problems.push(`${key} must be an absolute http(s) URL (got "${value}")`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+export function parseConfig(env: Env): Config {
+  const problems: string[] = [];
+  const rawMode = str(env, 'APP_ENV', env['NODE_ENV'] === 'production' ? 'production' : 'demo');
+  let mode: AppMode = 'demo';
+  if (rawMode === 'demo' || rawMode === 'test' || rawMode === 'production') mode = rawMode;
+  else problems.push(`APP_ENV must be demo, test or production (got "${rawMode}")`);
+  const prod = mode === 'production';
+
+  const port = int(env, 'PORT', 4321, 0, 65535, problems);
+  const host = str(env, 'HOST', '0.0.0.0');
+  const publicOrigin = httpUrl(str(env, 'PUBLIC_ORIGIN', `http://localhost:${port}`), 'PUBLIC_ORIGIN', problems);
+  const dataDir = str(env, 'DATA_DIR', './data');
+  const databaseUrl = env['DATABASE_URL']?.trim() || null;
+  const pgliteDir = str(env, 'PGLITE_DIR', mode === 'test' ? 'memory://' : `${dataDir}/db`);
+  const jwtSecret = env['JWT_SECRET']?.trim() || null;
+  const standIn = bool(env, 'KAKAO_STANDIN', !prod, problems);
+  const driverRaw = str(env, 'STORAGE_DRIVER', 'local');
+  const driver: StorageDriver = driverRaw === 's3' ? 's3' : 'local';
+  if (driverRaw !== 'local' && driverRaw !== 's3') problems.push(`STORAGE_DRIVER must be local or s3 (got "${driverRaw}")`);
+  const logLevelRaw = str(env, 'LOG_LEVEL', mode === 'test' ? 'warn' : 'info');
+  const logLevel = (['debug', 'info', 'warn', 'error'] as const).find((l) => l === logLevelRaw) ?? 'info';
+  if (logLevel !== logLevelRaw) problems.push(`LOG_LEVEL must be debug, info, warn or error (got "${logLevelRaw}")`);
+
+  const kakaoStandInBase = `${publicOrigin}/dev/kakao`;
+  const config: Config = {
+    mode,
+    host,
+    port,
+    publicOrigin,
+    dataDir,
+    databaseUrl,
+    pgliteDir,
+    jwtSecret,
+    seedDemoData: bool(env, 'SEED_DEMO_DATA', mode === 'demo', problems),
+    kakao: {
+      restApiKey: str(env, 'KAKAO_REST_API_KEY', prod ? '' : 'demo-rest-api-key'),
+      authBase: httpUrl(str(env, 'KAKAO_AUTH_BASE', standIn ? kakaoStandInBase : 'https://kauth.kakao.com'), 'KAKAO_AUTH_BASE', problems),
+      apiBase: httpUrl(str(env, 'KAKAO_API_BASE', standIn ? kakaoStandInBase : 'https://kapi.kakao.com'), 'KAKAO_API_BASE', problems),
+      standIn,
+    },
+    postcodeScriptUrl: str(
+      env,
+      'POSTCODE_SCRIPT_URL',
+      prod ? 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js' : '/dev/postcode/postcode.v2.js',
+    ),
+    storage: {
+      driver,
+      uploadsDir: str(env, 'UPLOADS_DIR', `${dataDir}/uploads`),
+      s3: {
+        endpoint: str(env, 'S3_ENDPOINT', ''),
+        bucket: str(env, 'S3_BUCKET', ''),
+        region: str(env, 'S3_REGION', 'auto'),
+        accessKeyId: str(env, 'S3_ACCESS_KEY_ID', ''),
+        secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY', ''),
+        forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', true, problems),
+        publicBaseUrl: str(env, 'S3_PUBLIC_BASE_URL', ''),
+      },
+    },
+    site: {
+      representative: str(env, 'SITE_REPRESENTATIVE', '김담아'),
+      email: str(env, 'SITE_EMAIL', 'partner@damabwa.kr'),
+      phone: str(env, 'SITE_PHONE', '010-0000-0000'),
+      instagramUrl: str(env, 'SITE_INSTAGRAM_URL', 'https://www.instagram.com/damabwa'),
+      privacyUrl: str(env, 'SITE_PRIVACY_URL', 'https://damabwa.notion.site/privacy'),
+      termsUrl: str(env, 'SITE_TERMS_URL', 'https://damabwa.notion.site/terms'),
+      contactFormUrl: str(env, 'SITE_CONTACT_FORM_URL', 'https://forms.gle/damabwa-contact'),
+    },
+    homeBannerLink: str(env, 'HOME_BANNER_LINK', '/event/8'),
+    logLevel,
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024, problems),
+    trustProxy: bool(env, 'TRUST_PROXY', false, problems),
+  };
+
+  if (prod) {
+    if (!databaseUrl) problems.push('DATABASE_URL is required in production (PGlite does not fsync)');
+    if (!jwtSecret) problems.push('JWT_SECRET is required in production');
+    else if (jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+    if (!env['PUBLIC_ORIGIN']) problems.push('PUBLIC_ORIGIN is required in production');
+    if (!config.kakao.restApiKey) problems.push('KAKAO_REST_API_KEY is required in production');
+    if (standIn) problems.push('KAKAO_STANDIN is a demo-only feature and cannot be on in production');
+    if (config.seedDemoData) problems.push('SEED_DEMO_DATA is a demo-only feature and cannot be on in production');
+    if (config.postcodeScriptUrl.startsWith('/dev/')) problems.push('POSTCODE_SCRIPT_URL must not point to the demo stand-in in production');
+  }
+  if (driver === 's3') {
+    for (const [k, v] of Object.entries({
+      S3_ENDPOINT: config.storage.s3.endpoint,
+      S3_BUCKET: config.storage.s3.bucket,
+      S3_ACCESS_KEY_ID: config.storage.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.storage.s3.secretAccessKey,
+    })) {
+      if (!v) problems.push(`${k} is required when STORAGE_DRIVER=s3`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+let cached: Config | null = null;
+
+/** The process-wide configuration, parsed from process.env on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(globalThis.process.env);
+  return cached;
+}
+
+/** Tests replace the configuration before anything reads it. */
+export function setConfigForTests(config: Config): void {
+  cached = config;
+}

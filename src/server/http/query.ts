@@ -1,0 +1,54 @@
+import type { PageRequest } from '../../lib/page';
+import { badRequest, validationError } from './errors';
+
+/** A list parameter in either form: repeated (`?r=a&r=b`) or one comma-separated value (`?r=a,b`). */
+export function listParam(params: URLSearchParams, key: string): string[] {
+  return params
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+}
+
+/** A single parameter; empty means "not given"; a repeated parameter takes its first non-empty value. */
+export function stringParam(params: URLSearchParams, key: string): string | undefined {
+  const v = params
+    .getAll(key)
+    .map((s) => s.trim())
+    .find((s) => s.length > 0);
+  return v;
+}
+
+export function enumParam<T extends string>(params: URLSearchParams, key: string, values: readonly T[]): T | undefined {
+  const v = stringParam(params, key);
+  if (v === undefined) return undefined;
+  if (!(values as readonly string[]).includes(v)) throw badRequest(`${key} 값이 올바르지 않습니다.`);
+  return v as T;
+}
+
+
+/** `page` 0-based (default 0); `pageSize` 1–100 (default 10): 0 and >100 are 422, non-numbers 400. */
+export function pageParams(params: URLSearchParams): PageRequest {
+  const page = intOr(params, 'page', 0);
+  const pageSize = intOr(params, 'pageSize', 10);
+  if (page < 0) throw validationError([{ field: 'page', message: 'page 는 0 이상이어야 합니다.' }]);
+  if (page > 1_000_000) throw validationError([{ field: 'page', message: 'page 가 너무 큽니다.' }]);
+  if (pageSize < 1 || pageSize > 100) {
+    throw validationError([{ field: 'pageSize', message: 'pageSize 는 1 이상 100 이하여야 합니다.' }]);
+  }
+  return { page, pageSize };
+}
+
+function intOr(params: URLSearchParams, key: string, fallback: number): number {
+  const v = stringParam(params, key);
+  if (v === undefined) return fallback;
+  if (!/^-?\d{1,12}$/.test(v)) throw badRequest(`${key} 는 정수여야 합니다.`);
+  return Number(v);
+}
+
+/** A positive integer path id; anything else is 404 with the resource's code. */
+export function idParam(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= 2_147_483_647 ? n : null;
+}

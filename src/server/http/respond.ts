@@ -1,0 +1,42 @@
+import { log } from '../log';
+import { ApiError, internalError, serviceUnavailable } from './errors';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export function errorResponse(err: ApiError): Response {
+  const body: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.errors && err.errors.length > 0) body['errors'] = err.errors;
+  return json(body, err.status, err.headers ?? {});
+}
+
+/** True for errors that mean the database cannot be reached (connection refused, reset, closed). */
+export function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P02|57P03|08000|08001|08003|08006)$/.test(code)) {
+    return true;
+  }
+  const message = err instanceof Error ? err.message : '';
+  return /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(message);
+}
+
+/** Maps anything thrown by a handler to the error envelope; unexpected errors are logged with the request id. */
+export function toErrorResponse(err: unknown, requestId?: string): Response {
+  if (err instanceof ApiError) return errorResponse(err);
+  if (isDatabaseDown(err)) {
+    log('error', 'database unavailable', { requestId, err });
+    return errorResponse(serviceUnavailable());
+  }
+  log('error', 'unhandled error', { requestId, err });
+  return errorResponse(internalError());
+}
