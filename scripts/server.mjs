@@ -139,8 +139,7 @@ function notFound(req, res) {
 const server = http.createServer((req, res) => {
   const started = process.hrtime.bigint();
   const incoming = req.headers['x-request-id'];
-  const requestId =
-    typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  const requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', requestId);
   inFlight.add(res);
   res.on('close', () => {
@@ -167,12 +166,17 @@ const server = http.createServer((req, res) => {
 
   compress(req, res, () => {
     if (tryStatic(req, res)) return;
-    handler(req, res, (err) => {
-      if (err === undefined) return notFound(req, res);
-      logLine('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
-      if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: '일시적인 오류가 발생했습니다.' });
-      else res.end();
-    }, { requestId, user: null });
+    handler(
+      req,
+      res,
+      (err) => {
+        if (err === undefined) return notFound(req, res);
+        logLine('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
+        if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: '일시적인 오류가 발생했습니다.' });
+        else res.end();
+      },
+      { requestId, user: null },
+    );
   });
 });
 

@@ -23,10 +23,13 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
   const method = ctx.request.method;
   if (response.status === 404 && !isApi && (method === 'GET' || method === 'HEAD')) {
-    response = new Response('<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>', {
-      status: 302,
-      headers: { Location: '/', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    response = new Response(
+      '<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>',
+      {
+        status: 302,
+        headers: { Location: '/', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      },
+    );
   }
 
   return withHeaders(response, securityHeaders(ctx.url, isApi));

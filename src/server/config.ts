@@ -120,7 +120,8 @@ export function parseConfig(env: Env): Config {
   const standIn = bool(env, 'KAKAO_STANDIN', !prod, problems);
   const driverRaw = str(env, 'STORAGE_DRIVER', 'local');
   const driver: StorageDriver = driverRaw === 's3' ? 's3' : 'local';
-  if (driverRaw !== 'local' && driverRaw !== 's3') problems.push(`STORAGE_DRIVER must be local or s3 (got "${driverRaw}")`);
+  if (driverRaw !== 'local' && driverRaw !== 's3')
+    problems.push(`STORAGE_DRIVER must be local or s3 (got "${driverRaw}")`);
   const logLevelRaw = str(env, 'LOG_LEVEL', mode === 'test' ? 'warn' : 'info');
   const logLevel = (['debug', 'info', 'warn', 'error'] as const).find((l) => l === logLevelRaw) ?? 'info';
   if (logLevel !== logLevelRaw) problems.push(`LOG_LEVEL must be debug, info, warn or error (got "${logLevelRaw}")`);
@@ -138,8 +139,16 @@ export function parseConfig(env: Env): Config {
     seedDemoData: bool(env, 'SEED_DEMO_DATA', mode === 'demo', problems),
     kakao: {
       restApiKey: str(env, 'KAKAO_REST_API_KEY', prod ? '' : 'demo-rest-api-key'),
-      authBase: httpUrl(str(env, 'KAKAO_AUTH_BASE', standIn ? kakaoStandInBase : 'https://kauth.kakao.com'), 'KAKAO_AUTH_BASE', problems),
-      apiBase: httpUrl(str(env, 'KAKAO_API_BASE', standIn ? kakaoStandInBase : 'https://kapi.kakao.com'), 'KAKAO_API_BASE', problems),
+      authBase: httpUrl(
+        str(env, 'KAKAO_AUTH_BASE', standIn ? kakaoStandInBase : 'https://kauth.kakao.com'),
+        'KAKAO_AUTH_BASE',
+        problems,
+      ),
+      apiBase: httpUrl(
+        str(env, 'KAKAO_API_BASE', standIn ? kakaoStandInBase : 'https://kapi.kakao.com'),
+        'KAKAO_API_BASE',
+        problems,
+      ),
       standIn,
     },
     postcodeScriptUrl: str(
@@ -184,7 +193,8 @@ export function parseConfig(env: Env): Config {
     if (!config.kakao.restApiKey) problems.push('KAKAO_REST_API_KEY is required in production');
     if (standIn) problems.push('KAKAO_STANDIN is a demo-only feature and cannot be on in production');
     if (config.seedDemoData) problems.push('SEED_DEMO_DATA is a demo-only feature and cannot be on in production');
-    if (config.postcodeScriptUrl.startsWith('/dev/')) problems.push('POSTCODE_SCRIPT_URL must not point to the demo stand-in in production');
+    if (config.postcodeScriptUrl.startsWith('/dev/'))
+      problems.push('POSTCODE_SCRIPT_URL must not point to the demo stand-in in production');
   }
   if (driver === 's3') {
     for (const [k, v] of Object.entries({

@@ -79,7 +79,11 @@ export async function openPostgres(url: string): Promise<Db> {
   });
   // An idle client losing its connection (the server restarted) must not crash the process.
   pool.on('error', () => undefined);
-  const run = async <T>(c: Pick<InstanceType<typeof pgLib.Pool>, 'query'>, sql: string, params: readonly SqlParam[]) => {
+  const run = async <T>(
+    c: Pick<InstanceType<typeof pgLib.Pool>, 'query'>,
+    sql: string,
+    params: readonly SqlParam[],
+  ) => {
     const res = await c.query(sql, params as unknown[]);
     return res.rows as T[];
   };

@@ -50,16 +50,23 @@ export class ApiError extends Error {
 export const badRequest = (message = '요청 형식이 올바르지 않습니다.') => new ApiError(400, 'BAD_REQUEST', message);
 export const unauthorized = () =>
   new ApiError(401, 'INVALID_AUTH_CREDENTIALS', '로그인이 필요합니다. 다시 로그인해 주세요.');
-export const accessDenied = (message = '이 기능을 사용할 권한이 없습니다.') => new ApiError(403, 'ACCESS_DENIED', message);
+export const accessDenied = (message = '이 기능을 사용할 권한이 없습니다.') =>
+  new ApiError(403, 'ACCESS_DENIED', message);
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = '요청한 주소를 찾을 수 없습니다.') =>
   new ApiError(404, code, message);
 export const methodNotAllowed = () => new ApiError(405, 'METHOD_NOT_ALLOWED', '허용되지 않는 요청 방식입니다.');
 export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
-export const payloadTooLarge = (message = '요청 본문이 너무 큽니다.') => new ApiError(413, 'PAYLOAD_TOO_LARGE', message);
+export const payloadTooLarge = (message = '요청 본문이 너무 큽니다.') =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message = '지원하지 않는 형식입니다.') =>
   new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const validationError = (errors: FieldError[]) =>
-  new ApiError(422, 'VALIDATION_ERROR', errors.map((e) => e.message).join(' ') || '입력값이 올바르지 않습니다.', errors);
+  new ApiError(
+    422,
+    'VALIDATION_ERROR',
+    errors.map((e) => e.message).join(' ') || '입력값이 올바르지 않습니다.',
+    errors,
+  );
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'TOO_MANY_REQUESTS', '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -26,7 +26,6 @@ export function enumParam<T extends string>(params: URLSearchParams, key: string
   return v as T;
 }
 
-
 /** `page` 0-based (default 0); `pageSize` 1–100 (default 10): 0 and >100 are 422, non-numbers 400. */
 export function pageParams(params: URLSearchParams): PageRequest {
   const page = intOr(params, 'page', 0);

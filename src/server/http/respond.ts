@@ -23,11 +23,16 @@ export function errorResponse(err: ApiError): Response {
 /** True for errors that mean the database cannot be reached (connection refused, reset, closed). */
 export function isDatabaseDown(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P02|57P03|08000|08001|08003|08006)$/.test(code)) {
+  if (
+    typeof code === 'string' &&
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P02|57P03|08000|08001|08003|08006)$/.test(code)
+  ) {
     return true;
   }
   const message = err instanceof Error ? err.message : '';
-  return /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(message);
+  return /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(
+    message,
+  );
 }
 
 /** Maps anything thrown by a handler to the error envelope; unexpected errors are logged with the request id. */

@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const serverImport = {
+  group: ['**/server/**', '**/server', 'astro:env/server', 'node:*', 'pg', '@electric-sql/*', 'sharp'],
+  message: 'Browser-side code (src/islands, src/stores, src/lib) must not import server-only modules.',
+};
+
+export default defineConfig(
+  { ignores: ['dist/', 'node_modules/', '.astro/', 'data/', 'bench/results/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport] }] },
+  },
+  {
+    files: ['scripts/**/*.mjs', '*.js', '*.mjs'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        performance: 'readonly',
+      },
+    },
+  },
+);

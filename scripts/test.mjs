@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, as the README's test command and CI run it:
+ *   build → type check → lint → vitest (unit + integration on PGlite) → integration again on PostgreSQL
+ *   (when its binaries exist; required in CI) → Playwright against the built server.
+ * Ends with one plain line `N passed, N failed` counting every test case (the type check and the lint
+ * count as one case each) and exits non-zero if anything failed.
+ *
+ * Options: --skip-build, --only=unit|integration|pg|e2e|static (comma-separated).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
+
+const args = process.argv.slice(2);
+const only =
+  args
+    .find((a) => a.startsWith('--only='))
+    ?.slice(7)
+    .split(',') ?? null;
+const want = (step) => only === null || only.includes(step);
+const bin = (name) => `node_modules/.bin/${name}`;
+const results = { passed: 0, failed: 0 };
+const failures = [];
+
+function step(title, cmd, cmdArgs, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(cmd, cmdArgs, {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+  });
+  return r.status === 0;
+}
+
+function check(title, ok) {
+  if (ok) results.passed++;
+  else {
+    results.failed++;
+    failures.push(title);
+  }
+}
+
+function countVitest(file, label) {
+  if (!existsSync(file)) {
+    check(`${label}: no report`, false);
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  results.passed += report.numPassedTests ?? 0;
+  results.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) * 0;
+  if ((report.numFailedTests ?? 0) > 0) failures.push(`${label}: ${report.numFailedTests} failed`);
+  // A file that could not even load counts as a failure (its tests were never counted).
+  for (const suite of report.testResults ?? []) {
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
+      results.failed++;
+      failures.push(`${label}: ${suite.name} did not load`);
+    }
+  }
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) {
+    check('e2e: no report', false);
+    return;
+  }
+  const { stats, errors } = JSON.parse(readFileSync(file, 'utf8'));
+  results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  results.failed += stats.unexpected ?? 0;
+  if (stats.unexpected) failures.push(`e2e: ${stats.unexpected} failed`);
+  if ((errors ?? []).length > 0) {
+    results.failed++;
+    failures.push('e2e: global errors');
+  }
+}
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+if (!args.includes('--skip-build')) {
+  if (!step('build', bin('astro'), ['build'])) {
+    check('build', false);
+    finish();
+  }
+}
+
+if (want('static')) {
+  check('type check (astro check)', step('type check: astro check', bin('astro'), ['check']));
+  check('type check (tsc)', step('type check: tsc', bin('tsc'), ['--noEmit', '-p', '.']));
+  check('lint', step('lint: eslint', bin('eslint'), ['.', '--max-warnings=0']));
+}
+
+if (want('unit') || want('integration')) {
+  const projects = [want('unit') && 'unit', want('integration') && 'integration'].filter(Boolean);
+  step(`vitest (${projects.join(', ')}; PGlite)`, bin('vitest'), [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ]);
+  countVitest('test-results/vitest.json', 'vitest');
+}
+
+if (want('pg')) {
+  if (findPgBin()) {
+    let cluster = null;
+    try {
+      cluster = await startPgCluster();
+      step(
+        'vitest (integration; PostgreSQL)',
+        bin('vitest'),
+        [
+          'run',
+          '--project',
+          'integration',
+          '--reporter=default',
+          '--reporter=json',
+          '--outputFile.json=test-results/vitest-pg.json',
+        ],
+        { DATABASE_URL: cluster.url, TEST_DATABASE: 'postgres' },
+      );
+      countVitest('test-results/vitest-pg.json', 'vitest on PostgreSQL');
+    } catch (err) {
+      console.error(err);
+      check('PostgreSQL cluster', false);
+    } finally {
+      cluster?.stop();
+    }
+  } else if (process.env.CI) {
+    console.error('PostgreSQL binaries are missing; CI must run the PostgreSQL pass.');
+    check('PostgreSQL pass (binaries missing)', false);
+  } else {
+    console.log('\n▶ PostgreSQL pass skipped: no PostgreSQL binaries on this machine (apt-get install postgresql).');
+  }
+}
+
+if (want('e2e')) {
+  const port = await freePort();
+  step('playwright (Chromium, 390×844)', bin('playwright'), ['test', '--reporter=list,json'], {
+    E2E_PORT: String(port),
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+  });
+  countPlaywright('test-results/playwright.json');
+}
+
+finish();
+
+function finish() {
+  if (failures.length > 0) console.log(`\nFailures:\n - ${failures.join('\n - ')}`);
+  console.log(`\n${results.passed} passed, ${results.failed} failed`);
+  process.exit(results.failed > 0 || results.passed === 0 ? 1 : 0);
+}

@@ -1,0 +1,76 @@
+import { describe, expect, inject, it } from 'vitest';
+import { startServer } from '../support/server';
+
+const base = inject('baseUrl');
+
+describe('production server', () => {
+  it('answers /healthz with the database status', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('redirects an unknown page to /', async () => {
+    const res = await fetch(`${base}/no/such/page`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/');
+  });
+
+  it('answers unknown API paths with the JSON 404 envelope', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await fetch(`${base}/api/v1/x`, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe('NOT_FOUND');
+      expect(body.message).toMatch(/[가-힣]/);
+    }
+  });
+
+  it('compresses HTML with brotli or gzip and gives a request id', async () => {
+    const res = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toMatch(/br|gzip/);
+    expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
+    expect(await res.text()).toContain('<html lang="ko">');
+  });
+
+  it('caches hashed assets for a year, immutable', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = /\/_astro\/[^"']+\.css/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const res = await fetch(`${base}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('refuses an oversized body with 413 JSON', async () => {
+    const res = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(3 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('drains an in-flight request on SIGTERM and exits 0', async () => {
+    const server = await startServer();
+    const slow = fetch(`${server.url}/dev/slow?ms=1500`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+    await new Promise((r) => setTimeout(r, 300));
+    const exit = server.stop('SIGTERM');
+    const result = await slow;
+    expect(result).toEqual({ status: 200, body: { slept: 1500 } });
+    expect(await exit).toBe(0);
+    expect(server.logs.join('')).toContain('"msg":"stopped"');
+  });
+
+  it('refuses to start in production without its secrets', async () => {
+    await expect(
+      startServer({ APP_ENV: 'production', KAKAO_STANDIN: 'false', DATABASE_URL: '' }, 20_000),
+    ).rejects.toThrow(/exited with 1[\s\S]*DATABASE_URL is required/);
+  });
+});
