@@ -16,8 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const distServer = join(root, 'dist', 'server');
-const distClient = join(root, 'dist', 'client');
+// DIST_DIR lets parallel builds (e.g. one per developer worktree task) live side by side.
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
+const distServer = join(dist, 'server');
+const distClient = join(dist, 'client');
 
 function logLine(level, msg, fields = {}) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });

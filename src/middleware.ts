@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
+import { resolvePrincipal } from './server/auth/principal';
 import { toErrorResponse } from './server/http/respond';
 import { securityHeaders } from './server/http/headers';
 
@@ -14,6 +15,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   let response: Response;
   try {
+    // Pages render the same HTML for everyone; only API calls resolve the caller.
+    if (isApi) ctx.locals.user = await resolvePrincipal(ctx.request.headers.get('authorization'));
     response = await next();
   } catch (err) {
     if (!isApi) throw err;

@@ -4,6 +4,7 @@
  * bundle and cannot import our TypeScript modules directly.
  */
 import { getConfig } from './config';
+import { getJwtSecret } from './auth/secret';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
 
@@ -26,6 +27,7 @@ export function startApp(): Promise<void> {
   started ??= (async () => {
     const config = getConfig();
     setLogLevel(config.logLevel);
+    getJwtSecret();
     const db = await getDb();
     log('info', 'database ready', { kind: db.kind, mode: config.mode });
     for (const hook of startHooks) await hook();

@@ -1,4 +1,7 @@
 import type { MemberType, Role } from '../../lib/domain';
+import { getDb } from '../db/index';
+import { getJwtSecret } from './secret';
+import { verifyJwt } from './jwt';
 
 /** Who is calling: resolved from the access token and re-checked against the database per request. */
 export interface Principal {
@@ -6,4 +9,22 @@ export interface Principal {
   type: MemberType;
   roles: Role[];
   nickname: string;
+}
+
+/**
+ * The member behind an `Authorization: Bearer …` header, or null: a missing, malformed, expired or
+ * otherwise invalid token (including `Bearer null`) makes the request anonymous. Roles and existence
+ * come from the database, so a withdrawn or demoted member loses access at once.
+ */
+export async function resolvePrincipal(authorization: string | null): Promise<Principal | null> {
+  if (!authorization) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  if (!m?.[1]) return null;
+  const claims = verifyJwt(m[1], getJwtSecret());
+  if (!claims || !/^[1-9]\d{0,9}$/.test(claims.sub)) return null;
+  const db = await getDb();
+  const rows = await db.query<Principal>('select id, type, roles, nickname from members where id = $1', [
+    Number(claims.sub),
+  ]);
+  return rows[0] ?? null;
 }
