@@ -52,6 +52,9 @@ export default defineConfig({
       PUBLIC_ORIGIN: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH: '100000',
+      RATE_LIMIT_UPLOAD: '100000',
+      RATE_LIMIT_WRITE: '100000',
     },
   },
 });

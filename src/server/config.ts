@@ -55,6 +55,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Requests per minute per caller: sign-in/refresh per IP, uploads and writes per member. */
+  rateLimits: { auth: number; upload: number; write: number };
 }
 
 export class ConfigError extends Error {
@@ -183,6 +185,11 @@ export function parseConfig(env: Env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024, problems),
     trustProxy: bool(env, 'TRUST_PROXY', false, problems),
+    rateLimits: {
+      auth: int(env, 'RATE_LIMIT_AUTH', 20, 1, 1_000_000, problems),
+      upload: int(env, 'RATE_LIMIT_UPLOAD', 60, 1, 1_000_000, problems),
+      write: int(env, 'RATE_LIMIT_WRITE', 120, 1, 1_000_000, problems),
+    },
   };
 
   if (prod) {

@@ -4,7 +4,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 export interface RunningServer {
   url: string;
@@ -18,21 +31,27 @@ export interface RunningServer {
 
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'damabwa-test-'));
+  const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   const child = spawn(process.execPath, ['scripts/server.mjs'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
       APP_ENV: 'test',
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Suites sign in hundreds of times from one address; the rate-limit tests start their own server.
+      RATE_LIMIT_AUTH: '100000',
+      RATE_LIMIT_UPLOAD: '100000',
+      RATE_LIMIT_WRITE: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
-  const port = await new Promise<number>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
@@ -40,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       const m = /"msg":"listening","url":"http:\/\/localhost:(\d+)"/.exec(text);
       if (m?.[1]) {
         clearTimeout(timer);
-        resolve(Number(m[1]));
+        resolve();
       }
     };
     child.stdout?.on('data', onData);

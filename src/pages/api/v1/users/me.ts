@@ -1,0 +1,18 @@
+import { requireMember } from '../../../../server/auth/guards';
+import { getDb } from '../../../../server/db/index';
+import { endpoint, notAllowed } from '../../../../server/http/endpoint';
+import { json } from '../../../../server/http/respond';
+import { getMember, toUserResponse, withdrawMember } from '../../../../server/services/members';
+
+export const GET = endpoint(async ({ locals }) => {
+  const me = requireMember(locals);
+  return json(toUserResponse(await getMember(await getDb(), me.id)));
+});
+
+/** Withdrawal: 200 with an empty body; the member's tokens stop working at once. */
+export const DELETE = endpoint(async ({ locals }) => {
+  const me = requireMember(locals);
+  await withdrawMember(await getDb(), me.id);
+  return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+});
+export const ALL = notAllowed;

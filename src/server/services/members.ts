@@ -1,0 +1,112 @@
+/**
+ * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
+ */
+import { randomInt } from 'node:crypto';
+import type { Gender, Image, MemberType, Role } from '../../lib/domain';
+import type { Db, Queryable } from '../db/index';
+import { notFound } from '../http/errors';
+
+export interface MemberRow {
+  id: number;
+  kakao_id: string;
+  type: MemberType;
+  roles: Role[];
+  nickname: string;
+  gender: Gender | null;
+  instagram_id: string | null;
+  profile_image: Image | null;
+  created_at: Date;
+}
+
+export interface UserResponse {
+  id: number;
+  type: MemberType;
+  roles: Role[];
+  loginType: 'KAKAO';
+  nickname: string;
+  profileImage: Image | null;
+  gender: Gender | null;
+  instagramId: string | null;
+}
+
+export const MEMBER_COLUMNS = 'id, kakao_id, type, roles, nickname, gender, instagram_id, profile_image, created_at';
+
+export const userNotFound = () => notFound('USER_NOT_FOUND', '회원 정보를 찾을 수 없어요.');
+
+export function sortRoles(roles: readonly Role[]): Role[] {
+  return [...roles].sort();
+}
+
+export function toUserResponse(m: MemberRow): UserResponse {
+  return {
+    id: m.id,
+    type: m.type,
+    roles: sortRoles(m.roles),
+    loginType: 'KAKAO',
+    nickname: m.nickname,
+    profileImage: m.profile_image ? { name: m.profile_image.name, url: m.profile_image.url } : null,
+    gender: m.gender,
+    instagramId: m.instagram_id,
+  };
+}
+
+export async function findMember(db: Queryable, id: number): Promise<MemberRow | null> {
+  const rows = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function getMember(db: Queryable, id: number): Promise<MemberRow> {
+  const m = await findMember(db, id);
+  if (!m) throw userNotFound();
+  return m;
+}
+
+/** A placeholder nickname for a member who has not registered yet (unique, outside the user rule's range). */
+function generatedNickname(): string {
+  return `회원${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/** The member for a Kakao account, created as UNDEFINED on first sign-in. */
+export async function findOrCreateByKakaoId(db: Db, kakaoId: string): Promise<{ member: MemberRow; created: boolean }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const existing = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where kakao_id = $1`, [kakaoId]);
+    if (existing[0]) return { member: existing[0], created: false };
+    const inserted = await db.query<MemberRow>(
+      `insert into members (kakao_id, nickname) values ($1, $2)
+       on conflict do nothing
+       returning ${MEMBER_COLUMNS}`,
+      [kakaoId, generatedNickname()],
+    );
+    if (inserted[0]) return { member: inserted[0], created: true };
+    // Lost a race on the Kakao id, or the generated nickname was taken: look again.
+  }
+  throw new Error('could not create member');
+}
+
+export async function isNicknameTaken(db: Queryable, nickname: string, exceptMemberId?: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>('select id from members where nickname = $1', [nickname]);
+  return rows.some((r) => r.id !== exceptMemberId);
+}
+
+/**
+ * Withdrawal: one transaction deletes the member and, by cascade, their photographer page, events,
+ * saves and refresh tokens. Save counters of what they had saved are decremented first. Their files
+ * lose their owner and are removed from storage by the file cleanup job.
+ */
+export async function withdrawMember(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await tx.query<{ id: number }>('select id from members where id = $1 for update', [id]);
+    if (!locked[0]) throw userNotFound();
+    await tx.query(
+      `update promotions p set save_count = p.save_count - 1
+         from promotion_saves s where s.promotion_id = p.id and s.member_id = $1`,
+      [id],
+    );
+    await tx.query(
+      `update photographer_pages pp set save_count = pp.save_count - 1
+         from photographer_saves s where s.photographer_id = pp.member_id and s.member_id = $1`,
+      [id],
+    );
+    await tx.query('delete from members where id = $1', [id]);
+  });
+}
