@@ -1,0 +1,274 @@
+/**
+ * Photographers: public profile and page, lists with filters and search, saves with exact counters.
+ */
+import type { Address, Image, PhotographyType, Region, SortType } from '../../lib/domain';
+import type { Page, PageRequest } from '../../lib/page';
+import { toPage } from '../../lib/page';
+import type { Principal } from '../auth/principal';
+import type { Queryable } from '../db/index';
+import type { SqlParam } from '../db/client';
+import { conflict, notFound } from '../http/errors';
+import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
+import { MEMBER_COLUMNS, toUserResponse, type MemberRow, type UserResponse } from './members';
+import { regionsFromKeys, sortPhotographyTypes } from './shape';
+
+export interface PhotographerFilter {
+  regions: string[];
+  categories: string[];
+  photographyTypes: PhotographyType[];
+  keyword?: string | undefined;
+  sort: SortType;
+}
+
+export interface PhotographerResponse extends UserResponse {
+  mainPhotographyTypes: PhotographyType[];
+  contactLink: string | null;
+  description: string;
+  address: Address | null;
+  portfolio: Image[];
+  activeRegions: Region[];
+}
+
+export interface PhotographerDetailResponse extends PhotographerResponse {
+  saveCount: number;
+  isSaved: boolean;
+}
+
+export interface PhotographerListItem {
+  id: number;
+  nickname: string;
+  profileImage: Image | null;
+  isSaved: boolean;
+  mainPhotographyTypes: PhotographyType[];
+}
+
+interface PageRow {
+  main_photography_types: PhotographyType[];
+  regions: string[];
+  portfolio: Image[];
+  address: Address | null;
+  contact_link: string | null;
+  description: string;
+  save_count: number;
+}
+
+export const photographerNotFound = () => notFound('PHOTOGRAPHER_NOT_FOUND', '사진작가를 찾을 수 없어요.');
+
+const PAGE_COLUMNS =
+  'pp.main_photography_types, pp.regions, pp.portfolio, pp.address, pp.contact_link, pp.description, pp.save_count';
+const MEMBER_COLUMNS_M = MEMBER_COLUMNS.split(', ')
+  .map((c) => `m.${c}`)
+  .join(', ');
+
+export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerResponse {
+  return {
+    ...toUserResponse(m),
+    mainPhotographyTypes: sortPhotographyTypes(p.main_photography_types),
+    contactLink: p.contact_link,
+    description: p.description,
+    address: p.address
+      ? {
+          sido: p.address.sido,
+          sigungu: p.address.sigungu,
+          roadAddress: p.address.roadAddress,
+          jibunAddress: p.address.jibunAddress,
+        }
+      : null,
+    portfolio: p.portfolio.map((i) => ({ name: i.name, url: i.url })),
+    activeRegions: regionsFromKeys(p.regions),
+  };
+}
+
+async function findPhotographerRow(db: Queryable, id: number): Promise<(MemberRow & PageRow) | null> {
+  const rows = await db.query<MemberRow & PageRow>(
+    `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
+       from members m join photographer_pages pp on pp.member_id = m.id
+      where m.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function getPhotographer(db: Queryable, id: number): Promise<PhotographerResponse> {
+  const row = await findPhotographerRow(db, id);
+  if (!row) throw photographerNotFound();
+  return toPhotographerResponse(row, row);
+}
+
+export async function getPhotographerDetails(
+  db: Queryable,
+  id: number,
+  viewer: Principal | null,
+): Promise<PhotographerDetailResponse | null> {
+  const row = await findPhotographerRow(db, id);
+  if (!row) return null;
+  const saved = viewer
+    ? await db.query('select 1 from photographer_saves where member_id = $1 and photographer_id = $2', [viewer.id, id])
+    : [];
+  return { ...toPhotographerResponse(row, row), saveCount: row.save_count, isSaved: saved.length > 0 };
+}
+
+/** Recomputes the searchable document of a photographer page (nickname, description, regions). */
+export async function refreshPhotographerSearch(db: Queryable, memberId: number): Promise<void> {
+  const rows = await db.query<{ nickname: string; description: string; regions: string[] }>(
+    `select m.nickname, pp.description, pp.regions from members m join photographer_pages pp on pp.member_id = m.id
+      where m.id = $1`,
+    [memberId],
+  );
+  const r = rows[0];
+  if (!r) return;
+  const doc = searchDocument([
+    r.nickname,
+    r.description,
+    ...regionsFromKeys(r.regions).flatMap((g) => [g.name, `${g.category} ${g.name}`]),
+  ]);
+  await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
+    memberId,
+    doc.text,
+    doc.grams,
+  ]);
+}
+
+function whereOf(filter: PhotographerFilter, params: SqlParam[]): string {
+  const add = (v: SqlParam) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const conditions = ["pp.description <> ''"];
+  const regionParts: string[] = [];
+  if (filter.regions.length > 0) regionParts.push(`pp.regions && ${add(filter.regions)}::text[]`);
+  if (filter.categories.length > 0) regionParts.push(`pp.region_categories && ${add(filter.categories)}::text[]`);
+  if (regionParts.length > 0) conditions.push(`(${regionParts.join(' or ')})`);
+  if (filter.photographyTypes.length > 0) {
+    conditions.push(`pp.main_photography_types && ${add(filter.photographyTypes)}::text[]`);
+  }
+  const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
+  if (keyword) {
+    conditions.push(`pp.search_grams @> ${add(keywordGrams(keyword))}::text[]`);
+    conditions.push(`strpos(pp.search_text, ${add(keyword)}) > 0`);
+  }
+  return conditions.join(' and ');
+}
+
+interface ListRow {
+  id: number;
+  nickname: string;
+  profile_image: Image | null;
+  main_photography_types: PhotographyType[];
+  is_saved: boolean;
+}
+
+const toListItem = (r: ListRow): PhotographerListItem => ({
+  id: r.id,
+  nickname: r.nickname,
+  profileImage: r.profile_image ? { name: r.profile_image.name, url: r.profile_image.url } : null,
+  isSaved: r.is_saved,
+  mainPhotographyTypes: sortPhotographyTypes(r.main_photography_types),
+});
+
+/** Only photographers whose page has a description are listed. LATEST = newest registered first. */
+export async function listPhotographers(
+  db: Queryable,
+  filter: PhotographerFilter,
+  page: PageRequest,
+  viewer: Principal | null,
+): Promise<Page<PhotographerListItem>> {
+  const params: SqlParam[] = [];
+  const where = whereOf(filter, params);
+  const countRows = await db.query<{ total: number }>(
+    `select count(*)::int as total from photographer_pages pp where ${where}`,
+    params,
+  );
+  const total = countRows[0]?.total ?? 0;
+  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
+  const n = params.length;
+  const order = filter.sort === 'POPULAR' ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
+  const rows = await db.query<ListRow>(
+    `select m.id, m.nickname, m.profile_image, pp.main_photography_types,
+            exists (select 1 from photographer_saves s where s.member_id = $${n + 1} and s.photographer_id = pp.member_id) as is_saved
+       from photographer_pages pp join members m on m.id = pp.member_id
+      where ${where}
+      order by ${order}
+      limit $${n + 2} offset $${n + 3}`,
+    [...params, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize],
+  );
+  return toPage(rows.map(toListItem), total, page);
+}
+
+export async function listSavedPhotographers(
+  db: Queryable,
+  memberId: number,
+  page: PageRequest,
+): Promise<Page<PhotographerListItem>> {
+  const countRows = await db.query<{ total: number }>(
+    'select count(*)::int as total from photographer_saves where member_id = $1',
+    [memberId],
+  );
+  const total = countRows[0]?.total ?? 0;
+  if (total === 0) return toPage([], total, page);
+  const rows = await db.query<ListRow>(
+    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, true as is_saved
+       from photographer_saves s
+       join photographer_pages pp on pp.member_id = s.photographer_id
+       join members m on m.id = pp.member_id
+      where s.member_id = $1
+      order by s.created_at desc, m.id desc
+      limit $2 offset $3`,
+    [memberId, page.pageSize, page.page * page.pageSize],
+  );
+  return toPage(rows.map(toListItem), total, page);
+}
+
+export async function savePhotographer(db: Queryable, memberId: number, id: number): Promise<void> {
+  const rows = await db.query<{ member_id: number }>(
+    `with ins as (
+       insert into photographer_saves (member_id, photographer_id)
+       select $1, pp.member_id from photographer_pages pp where pp.member_id = $2
+       on conflict do nothing
+       returning photographer_id
+     )
+     update photographer_pages set save_count = save_count + 1
+      where member_id in (select photographer_id from ins) returning member_id`,
+    [memberId, id],
+  );
+  if (rows.length > 0) return;
+  const exists = await db.query('select 1 from photographer_pages where member_id = $1', [id]);
+  if (exists.length === 0) throw photographerNotFound();
+  throw conflict('ALREADY_PHOTOGRAPHER_SAVE', '이미 저장한 사진작가예요.');
+}
+
+export async function unsavePhotographer(db: Queryable, memberId: number, id: number): Promise<void> {
+  const rows = await db.query<{ member_id: number }>(
+    `with del as (
+       delete from photographer_saves where member_id = $1 and photographer_id = $2 returning photographer_id
+     )
+     update photographer_pages set save_count = save_count - 1
+      where member_id in (select photographer_id from del) returning member_id`,
+    [memberId, id],
+  );
+  if (rows.length === 0) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');
+}
+
+/** Which of these ids the member has saved (one batched call per page for the save toggles). */
+export async function savedIds(
+  db: Queryable,
+  memberId: number,
+  promotionIds: number[],
+  photographerIds: number[],
+): Promise<{ promotionIds: number[]; photographerIds: number[] }> {
+  const [p, g] = await Promise.all([
+    promotionIds.length
+      ? db.query<{ id: number }>(
+          'select promotion_id as id from promotion_saves where member_id = $1 and promotion_id = any($2::int[])',
+          [memberId, promotionIds],
+        )
+      : Promise.resolve([]),
+    photographerIds.length
+      ? db.query<{ id: number }>(
+          'select photographer_id as id from photographer_saves where member_id = $1 and photographer_id = any($2::int[])',
+          [memberId, photographerIds],
+        )
+      : Promise.resolve([]),
+  ]);
+  return { promotionIds: p.map((r) => r.id).sort((a, b) => a - b), photographerIds: g.map((r) => r.id).sort((a, b) => a - b) };
+}

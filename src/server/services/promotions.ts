@@ -1,0 +1,481 @@
+/**
+ * Events (promotions): lists with filters and Korean keyword search, details with an atomic view count,
+ * writing, soft delete, and saves with exact counters. Pages and endpoints both call these.
+ */
+import type { Image, PhotographyType, ProgressStatus, PromotionType, Region, Role, SortType } from '../../lib/domain';
+import type { Page, PageRequest } from '../../lib/page';
+import { toPage } from '../../lib/page';
+import type { Principal } from '../auth/principal';
+import { isAdmin } from '../auth/guards';
+import type { Db, Queryable } from '../db/index';
+import type { SqlParam } from '../db/client';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
+import { findMember, toUserResponse, type MemberRow, type UserResponse } from './members';
+import { regionsFromKeys, sortPhotographyTypes } from './shape';
+
+export interface PromotionFilter {
+  type?: PromotionType | undefined;
+  progressStatus?: ProgressStatus | undefined;
+  /** Region keys (`"서울 강남구"`) and whole categories (`"서울"`): a row matches any of them. */
+  regions: string[];
+  categories: string[];
+  photographyTypes: PhotographyType[];
+  keyword?: string | undefined;
+  sortType: SortType;
+}
+
+export interface PromotionInput {
+  promotionType: PromotionType;
+  title: string;
+  content: string;
+  externalLink: string;
+  startedAt: string;
+  endedAt: string;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+  isAuthorHidden: boolean;
+}
+
+export interface ListAuthor {
+  id: number;
+  nickname: string;
+  profileImage: Image | null;
+  roles: Role[];
+  instagramId: string | null;
+  isAdmin: boolean;
+}
+
+export interface PromotionListItem {
+  id: number;
+  author: ListAuthor | null;
+  promotionType: PromotionType;
+  title: string;
+  startedAt: string;
+  endedAt: string;
+  saveCount: number;
+  isSaved: boolean;
+  isAuthorHidden: boolean;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+  progressStatus: ProgressStatus;
+}
+
+export interface PromotionResponse {
+  id: number;
+  authorId: number;
+  promotionType: PromotionType;
+  title: string;
+  content: string;
+  externalLink: string;
+  startedAt: string;
+  endedAt: string;
+  viewCount: number;
+  isAuthorHidden: boolean;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+}
+
+export interface PromotionDetailResponse extends Omit<PromotionResponse, 'authorId'> {
+  author: (UserResponse & { isAdmin: boolean }) | null;
+  saveCount: number;
+  isSaved: boolean;
+  progressStatus: ProgressStatus;
+}
+
+interface PromotionRow {
+  id: number;
+  author_id: number;
+  promotion_type: PromotionType;
+  title: string;
+  content: string;
+  external_link: string;
+  started_at: string;
+  ended_at: string;
+  photography_types: PhotographyType[];
+  regions: string[];
+  hashtags: string[];
+  images: Image[];
+  view_count: number;
+  save_count: number;
+  is_author_hidden: boolean;
+}
+
+interface ListRow extends PromotionRow {
+  a_nickname: string;
+  a_profile_image: Image | null;
+  a_roles: Role[];
+  a_instagram_id: string | null;
+  is_saved: boolean;
+}
+
+export const promotionNotFound = () => notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
+
+/** Today's date in Korea (UTC+9), `YYYY-MM-DD`: every date rule and progress status uses it. */
+export function todayKst(now = Date.now()): string {
+  return new Date(now + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export function progressOf(startedAt: string, endedAt: string, today: string): ProgressStatus {
+  if (startedAt > today) return 'UPCOMING';
+  if (endedAt < today) return 'ENDED';
+  return 'ONGOING';
+}
+
+const cleanImages = (images: Image[]): Image[] => images.map((i) => ({ name: i.name, url: i.url }));
+
+function listAuthor(r: ListRow): ListAuthor | null {
+  if (r.is_author_hidden) return null;
+  return {
+    id: r.author_id,
+    nickname: r.a_nickname,
+    profileImage: r.a_profile_image ? { name: r.a_profile_image.name, url: r.a_profile_image.url } : null,
+    roles: [...r.a_roles].sort(),
+    instagramId: r.a_instagram_id,
+    isAdmin: r.a_roles.includes('ADMIN'),
+  };
+}
+
+function toListItem(r: ListRow, today: string): PromotionListItem {
+  return {
+    id: r.id,
+    author: listAuthor(r),
+    promotionType: r.promotion_type,
+    title: r.title,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    saveCount: r.save_count,
+    isSaved: r.is_saved,
+    isAuthorHidden: r.is_author_hidden,
+    photographyTypes: sortPhotographyTypes(r.photography_types),
+    images: cleanImages(r.images),
+    activeRegions: regionsFromKeys(r.regions),
+    hashtags: r.hashtags,
+    progressStatus: progressOf(r.started_at, r.ended_at, today),
+  };
+}
+
+export function toPromotionResponse(r: PromotionRow): PromotionResponse {
+  return {
+    id: r.id,
+    authorId: r.author_id,
+    promotionType: r.promotion_type,
+    title: r.title,
+    content: r.content,
+    externalLink: r.external_link,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    viewCount: r.view_count,
+    isAuthorHidden: r.is_author_hidden,
+    photographyTypes: sortPhotographyTypes(r.photography_types),
+    images: cleanImages(r.images),
+    activeRegions: regionsFromKeys(r.regions),
+    hashtags: r.hashtags,
+  };
+}
+
+const PROMOTION_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.content, p.external_link, p.started_at, p.ended_at,
+  p.photography_types, p.regions, p.hashtags, p.images, p.view_count, p.save_count, p.is_author_hidden`;
+
+/** Builds the WHERE clause of a list query; every condition is served by an index. */
+function whereOf(filter: PromotionFilter, today: string, params: SqlParam[]): string {
+  const add = (v: SqlParam) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const conditions = ['p.deleted_at is null'];
+  if (filter.type) conditions.push(`p.promotion_type = ${add(filter.type)}`);
+  if (filter.progressStatus === 'UPCOMING') conditions.push(`p.started_at > ${add(today)}::date`);
+  if (filter.progressStatus === 'ENDED') conditions.push(`p.ended_at < ${add(today)}::date`);
+  if (filter.progressStatus === 'ONGOING') {
+    const t = add(today);
+    conditions.push(`p.started_at <= ${t}::date and p.ended_at >= ${t}::date`);
+  }
+  const regionParts: string[] = [];
+  if (filter.regions.length > 0) regionParts.push(`p.regions && ${add(filter.regions)}::text[]`);
+  if (filter.categories.length > 0) regionParts.push(`p.region_categories && ${add(filter.categories)}::text[]`);
+  if (regionParts.length > 0) conditions.push(`(${regionParts.join(' or ')})`);
+  if (filter.photographyTypes.length > 0) {
+    conditions.push(`p.photography_types && ${add(filter.photographyTypes)}::text[]`);
+  }
+  const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
+  if (keyword) {
+    conditions.push(`p.search_grams @> ${add(keywordGrams(keyword))}::text[]`);
+    conditions.push(`strpos(p.search_text, ${add(keyword)}) > 0`);
+  }
+  return conditions.join(' and ');
+}
+
+function orderOf(sort: SortType): string {
+  return sort === 'POPULAR' ? 'p.save_count desc, p.id desc' : 'p.id desc';
+}
+
+export async function listPromotions(
+  db: Queryable,
+  filter: PromotionFilter,
+  page: PageRequest,
+  viewer: Principal | null,
+  now = Date.now(),
+): Promise<Page<PromotionListItem>> {
+  const today = todayKst(now);
+  const params: SqlParam[] = [];
+  const where = whereOf(filter, today, params);
+  const countRows = await db.query<{ total: number }>(
+    `select count(*)::int as total from promotions p where ${where}`,
+    params,
+  );
+  const total = countRows[0]?.total ?? 0;
+  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
+  const listParams = [...params, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize];
+  const n = params.length;
+  const rows = await db.query<ListRow>(
+    `select ${PROMOTION_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
+            m.instagram_id as a_instagram_id,
+            exists (select 1 from promotion_saves s where s.member_id = $${n + 1} and s.promotion_id = p.id) as is_saved
+       from promotions p join members m on m.id = p.author_id
+      where ${where}
+      order by ${orderOf(filter.sortType)}
+      limit $${n + 2} offset $${n + 3}`,
+    listParams,
+  );
+  return toPage(
+    rows.map((r) => toListItem(r, today)),
+    total,
+    page,
+  );
+}
+
+/** The caller's saved events that still exist, newest save first. */
+export async function listSavedPromotions(
+  db: Queryable,
+  memberId: number,
+  page: PageRequest,
+  now = Date.now(),
+): Promise<Page<PromotionListItem>> {
+  const today = todayKst(now);
+  const countRows = await db.query<{ total: number }>(
+    `select count(*)::int as total from promotion_saves s join promotions p on p.id = s.promotion_id
+      where s.member_id = $1 and p.deleted_at is null`,
+    [memberId],
+  );
+  const total = countRows[0]?.total ?? 0;
+  if (total === 0) return toPage([], total, page);
+  const rows = await db.query<ListRow>(
+    `select ${PROMOTION_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
+            m.instagram_id as a_instagram_id, true as is_saved
+       from promotion_saves s
+       join promotions p on p.id = s.promotion_id
+       join members m on m.id = p.author_id
+      where s.member_id = $1 and p.deleted_at is null
+      order by s.created_at desc, p.id desc
+      limit $2 offset $3`,
+    [memberId, page.pageSize, page.page * page.pageSize],
+  );
+  return toPage(
+    rows.map((r) => toListItem(r, today)),
+    total,
+    page,
+  );
+}
+
+async function findPromotion(db: Queryable, id: number): Promise<PromotionRow | null> {
+  const rows = await db.query<PromotionRow>(
+    `select ${PROMOTION_COLUMNS} from promotions p where p.id = $1 and p.deleted_at is null`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The event as the contract's PromotionResponse; does not count a view. */
+export async function getPromotion(db: Queryable, id: number): Promise<PromotionResponse> {
+  const row = await findPromotion(db, id);
+  if (!row) throw promotionNotFound();
+  return toPromotionResponse(row);
+}
+
+async function detailOf(db: Queryable, row: PromotionRow, viewer: Principal | null, now: number) {
+  const [author, saved] = await Promise.all([
+    row.is_author_hidden ? Promise.resolve(null) : findMember(db, row.author_id),
+    viewer
+      ? db.query<{ ok: number }>('select 1 as ok from promotion_saves where member_id = $1 and promotion_id = $2', [
+          viewer.id,
+          row.id,
+        ])
+      : Promise.resolve([]),
+  ]);
+  const { authorId: _authorId, ...rest } = toPromotionResponse(row);
+  const detail: PromotionDetailResponse = {
+    ...rest,
+    author: author ? { ...toUserResponse(author), isAdmin: author.roles.includes('ADMIN') } : null,
+    saveCount: row.save_count,
+    isSaved: saved.length > 0,
+    progressStatus: progressOf(row.started_at, row.ended_at, todayKst(now)),
+  };
+  return detail;
+}
+
+/** Details for a reader: counts one view atomically (in the same statement that reads the row). */
+export async function viewPromotionDetails(
+  db: Queryable,
+  id: number,
+  viewer: Principal | null,
+  now = Date.now(),
+): Promise<PromotionDetailResponse> {
+  const rows = await db.query<PromotionRow>(
+    `update promotions p set view_count = p.view_count + 1
+      where p.id = $1 and p.deleted_at is null
+      returning ${PROMOTION_COLUMNS}`,
+    [id],
+  );
+  if (!rows[0]) throw promotionNotFound();
+  return detailOf(db, rows[0], viewer, now);
+}
+
+/** Details without counting a view (server-rendered page shells, previews). */
+export async function getPromotionDetails(
+  db: Queryable,
+  id: number,
+  viewer: Principal | null,
+  now = Date.now(),
+): Promise<PromotionDetailResponse | null> {
+  const row = await findPromotion(db, id);
+  return row ? detailOf(db, row, viewer, now) : null;
+}
+
+function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' | 'activeRegions'>) {
+  return searchDocument([
+    input.title,
+    input.content,
+    ...input.hashtags,
+    ...input.activeRegions.flatMap((r) => [r.name, `${r.category} ${r.name}`]),
+  ]);
+}
+
+const regionKeys = (regions: Region[]) => regions.map((r) => `${r.category} ${r.name}`);
+const regionCategories = (regions: Region[]) => [...new Set(regions.map((r) => r.category))];
+
+export async function createPromotion(db: Db, author: Principal, input: PromotionInput): Promise<PromotionResponse> {
+  if (input.isAuthorHidden && !isAdmin(author)) {
+    throw new ApiError(
+      403,
+      'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED',
+      '작성자 숨김은 관리자만 설정할 수 있어요.',
+    );
+  }
+  const search = searchOf(input);
+  const rows = await db.query<PromotionRow>(
+    `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
+        photography_types, regions, region_categories, hashtags, images, is_author_hidden, search_text, search_grams)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
+     returning ${PROMOTION_COLUMNS.replaceAll('p.', '')}`,
+    [
+      author.id,
+      input.promotionType,
+      input.title,
+      input.content,
+      input.externalLink,
+      input.startedAt,
+      input.endedAt,
+      input.photographyTypes,
+      regionKeys(input.activeRegions),
+      regionCategories(input.activeRegions),
+      input.hashtags,
+      JSON.stringify(cleanImages(input.images)),
+      input.isAuthorHidden,
+      search.text,
+      search.grams,
+    ],
+  );
+  return toPromotionResponse(rows[0] as PromotionRow);
+}
+
+/** The stored start date, for the rule "startedAt not before today, when it changes". */
+export async function storedStartDate(db: Queryable, id: number): Promise<string | null> {
+  const row = await findPromotion(db, id);
+  return row ? row.started_at : null;
+}
+
+export async function updatePromotion(
+  db: Db,
+  editor: Principal,
+  id: number,
+  input: Omit<PromotionInput, 'isAuthorHidden'>,
+): Promise<PromotionResponse> {
+  const existing = await findPromotion(db, id);
+  if (!existing) throw promotionNotFound();
+  if (existing.author_id !== editor.id) {
+    throw new ApiError(403, 'PROMOTION_UPDATE_PERMISSION_DENIED', '작성자만 이벤트를 수정할 수 있어요.');
+  }
+  const search = searchOf(input);
+  const rows = await db.query<PromotionRow>(
+    `update promotions set promotion_type = $2, title = $3, content = $4, external_link = $5, started_at = $6,
+        ended_at = $7, photography_types = $8, regions = $9, region_categories = $10, hashtags = $11,
+        images = $12::jsonb, search_text = $13, search_grams = $14, updated_at = now()
+      where id = $1 and deleted_at is null
+      returning ${PROMOTION_COLUMNS.replaceAll('p.', '')}`,
+    [
+      id,
+      input.promotionType,
+      input.title,
+      input.content,
+      input.externalLink,
+      input.startedAt,
+      input.endedAt,
+      input.photographyTypes,
+      regionKeys(input.activeRegions),
+      regionCategories(input.activeRegions),
+      input.hashtags,
+      JSON.stringify(cleanImages(input.images)),
+      search.text,
+      search.grams,
+    ],
+  );
+  if (!rows[0]) throw promotionNotFound();
+  return toPromotionResponse(rows[0]);
+}
+
+/** Soft delete by the author or an ADMIN. */
+export async function deletePromotion(db: Queryable, actor: Principal, id: number): Promise<void> {
+  const existing = await findPromotion(db, id);
+  if (!existing) throw promotionNotFound();
+  if (existing.author_id !== actor.id && !isAdmin(actor)) {
+    throw new ApiError(403, 'PROMOTION_DELETE_PERMISSION_DENIED', '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.');
+  }
+  await db.query('update promotions set deleted_at = now() where id = $1 and deleted_at is null', [id]);
+}
+
+/** Saves in one statement: the save row and the counter change together or not at all. */
+export async function savePromotion(db: Queryable, memberId: number, id: number): Promise<void> {
+  const rows = await db.query<{ id: number }>(
+    `with ins as (
+       insert into promotion_saves (member_id, promotion_id)
+       select $1, p.id from promotions p where p.id = $2 and p.deleted_at is null
+       on conflict do nothing
+       returning promotion_id
+     )
+     update promotions set save_count = save_count + 1 where id in (select promotion_id from ins) returning id`,
+    [memberId, id],
+  );
+  if (rows.length > 0) return;
+  if (!(await findPromotion(db, id))) throw promotionNotFound();
+  throw conflict('ALREADY_PROMOTION_SAVE', '이미 저장한 이벤트예요.');
+}
+
+export async function unsavePromotion(db: Queryable, memberId: number, id: number): Promise<void> {
+  const rows = await db.query<{ id: number }>(
+    `with del as (
+       delete from promotion_saves where member_id = $1 and promotion_id = $2 returning promotion_id
+     )
+     update promotions set save_count = save_count - 1 where id in (select promotion_id from del) returning id`,
+    [memberId, id],
+  );
+  if (rows.length === 0) throw notFound('PROMOTION_SAVE_NOT_FOUND', '저장한 이벤트가 아니에요.');
+}
+
+export type { MemberRow };
