@@ -1,0 +1,18 @@
+import { requireMember } from '../../../../../server/auth/guards';
+import { getDb } from '../../../../../server/db/index';
+import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
+import { limitWrite } from '../../../../../server/http/limits';
+import { idParam } from '../../../../../server/http/query';
+import { notFound } from '../../../../../server/http/errors';
+import { noContent } from '../../../../../server/http/respond';
+import { unsavePhotographer } from '../../../../../server/services/photographers';
+
+export const DELETE = endpoint(async ({ params, locals }) => {
+  const me = requireMember(locals);
+  limitWrite(me.id);
+  const id = idParam(params['id']);
+  if (id === null) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');
+  await unsavePhotographer(await getDb(), me.id, id);
+  return noContent();
+});
+export const ALL = notAllowed;

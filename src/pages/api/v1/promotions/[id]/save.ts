@@ -1,0 +1,17 @@
+import { requireMember } from '../../../../../server/auth/guards';
+import { getDb } from '../../../../../server/db/index';
+import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
+import { limitWrite } from '../../../../../server/http/limits';
+import { idParam } from '../../../../../server/http/query';
+import { noContent } from '../../../../../server/http/respond';
+import { promotionNotFound, savePromotion } from '../../../../../server/services/promotions';
+
+export const POST = endpoint(async ({ params, locals }) => {
+  const me = requireMember(locals);
+  limitWrite(me.id);
+  const id = idParam(params['id']);
+  if (id === null) throw promotionNotFound();
+  await savePromotion(await getDb(), me.id, id);
+  return noContent();
+});
+export const ALL = notAllowed;

@@ -1,0 +1,75 @@
+/**
+ * Query strings of the list endpoints (and of the list pages, which share the same URLs' keys).
+ */
+import {
+  PHOTOGRAPHY_TYPES,
+  PROGRESS_FILTERS,
+  PROMOTION_TYPES,
+  SORT_TYPES,
+  type PhotographyType,
+  type ProgressFilter,
+} from '../../lib/domain';
+import { badRequest } from '../http/errors';
+import { enumParam, listParam, stringParam } from '../http/query';
+import type { PhotographerFilter } from './photographers';
+import type { PromotionFilter } from './promotions';
+
+const MAX_KEYWORD = 100;
+
+/** Region filter values: `"서울"` is a whole category, `"서울 강남구"` one region. */
+export function splitRegionValues(values: string[]): { regions: string[]; categories: string[] } {
+  const regions: string[] = [];
+  const categories: string[] = [];
+  for (const v of values.slice(0, 50)) {
+    const normalised = v.replace(/\s+/g, ' ').trim();
+    if (normalised.includes(' ')) regions.push(normalised);
+    else if (normalised) categories.push(normalised);
+  }
+  return { regions, categories };
+}
+
+function photographyTypes(params: URLSearchParams): PhotographyType[] {
+  const values = listParam(params, 'photographyTypes');
+  for (const v of values) {
+    if (!(PHOTOGRAPHY_TYPES as readonly string[]).includes(v)) throw badRequest('photographyTypes 값이 올바르지 않습니다.');
+  }
+  return [...new Set(values)] as PhotographyType[];
+}
+
+function keyword(params: URLSearchParams): string | undefined {
+  const k = stringParam(params, 'searchKeyword');
+  if (k === undefined) return undefined;
+  if (k.length > MAX_KEYWORD) throw badRequest(`검색어는 ${MAX_KEYWORD}자 이하로 입력해 주세요.`);
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(k)) throw badRequest('검색어에 쓸 수 없는 문자가 있습니다.');
+  return k;
+}
+
+export function parsePromotionFilter(params: URLSearchParams): PromotionFilter {
+  const progress: ProgressFilter | undefined = enumParam(params, 'progressStatus', PROGRESS_FILTERS);
+  return {
+    type: enumParam(params, 'type', PROMOTION_TYPES),
+    progressStatus: progress === 'ALL' ? undefined : progress,
+    ...splitRegionValues(listParam(params, 'regions')),
+    photographyTypes: photographyTypes(params),
+    keyword: keyword(params),
+    sortType: enumParam(params, 'sortType', SORT_TYPES) ?? 'LATEST',
+  };
+}
+
+export function parsePhotographerFilter(params: URLSearchParams): PhotographerFilter {
+  return {
+    ...splitRegionValues(listParam(params, 'regions')),
+    photographyTypes: photographyTypes(params),
+    keyword: keyword(params),
+    sort: enumParam(params, 'sort', SORT_TYPES) ?? enumParam(params, 'sortType', SORT_TYPES) ?? 'LATEST',
+  };
+}
+
+/** `?promotionIds=1,2&photographerIds=3` for the batched saved-state call (at most 100 each). */
+export function idListParam(params: URLSearchParams, key: string): number[] {
+  const values = listParam(params, key);
+  if (values.length > 100) throw badRequest(`${key} 는 100개까지 보낼 수 있습니다.`);
+  const ids = values.map((v) => (/^[1-9]\d{0,9}$/.test(v) ? Number(v) : NaN));
+  if (ids.some((n) => !Number.isInteger(n) || n > 2_147_483_647)) throw badRequest(`${key} 값이 올바르지 않습니다.`);
+  return [...new Set(ids)];
+}
