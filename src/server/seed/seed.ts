@@ -1,0 +1,236 @@
+/**
+ * Writes the demo data set to an empty database (idempotent: a second run finds the demo accounts and
+ * does nothing), and generates large data sets for benchmarks.
+ */
+import type { FileType, Image, Region } from '../../lib/domain';
+import type { Db, Queryable } from '../db/index';
+import { standInKakaoId } from '../kakao/stand-in';
+import { searchDocument } from '../search/grams';
+import { todayKst } from '../services/promotions';
+import { refreshPhotographerSearch } from '../services/photographers';
+import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
+
+/** Makes one stored image owned by a member (the upload pipeline in production seeds). */
+export type ImageMaker = (ownerId: number, kind: FileType, seed: number) => Promise<Image>;
+
+export interface SeedOptions {
+  photographers?: number;
+  events?: number;
+  now?: number;
+}
+
+export interface SeedReport {
+  skipped: boolean;
+  members: number;
+  photographers: number;
+  events: number;
+  saves: number;
+}
+
+const regionKey = (r: Region) => `${r.category} ${r.name}`;
+const addDays = (today: string, days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function insertMember(
+  db: Queryable,
+  m: { account: string; nickname: string; gender: string; type: string; roles: string[]; instagramId?: string | null },
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `insert into members (kakao_id, type, roles, nickname, gender, instagram_id, registered_at, signup_sources)
+     values ($1, $2, $3, $4, $5, $6, now(), $7) returning id`,
+    [standInKakaoId(m.account), m.type, m.roles, m.nickname, m.gender, m.instagramId ?? null, ['OTHER']],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+export async function isSeeded(db: Queryable): Promise<boolean> {
+  const rows = await db.query('select 1 from members where kakao_id = $1', [standInKakaoId('demo-user')]);
+  return rows.length > 0;
+}
+
+export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedOptions = {}): Promise<SeedReport> {
+  const report: SeedReport = { skipped: false, members: 0, photographers: 0, events: 0, saves: 0 };
+  if (await isSeeded(db)) return { ...report, skipped: true };
+  const today = todayKst(options.now);
+  const r = rng(42);
+  let imageSeed = 1;
+
+  const memberIds: number[] = [];
+  for (const m of SEED_MEMBERS) {
+    memberIds.push(await insertMember(db, { ...m, type: 'USER', roles: [...m.roles] }));
+    report.members++;
+  }
+
+  const photographers = seedPhotographers(options.photographers ?? 26);
+  const photographerIds: number[] = [];
+  for (const p of photographers) {
+    const id = await insertMember(db, {
+      account: p.account,
+      nickname: p.nickname,
+      gender: p.gender,
+      type: 'PHOTOGRAPHER',
+      roles: ['PHOTOGRAPHER', 'USER'],
+      instagramId: p.instagramId,
+    });
+    const profile = await makeImage(id, 'USER_PROFILE_IMAGE', imageSeed++);
+    const portfolio: Image[] = [];
+    for (let k = 0; k < 3 + (photographerIds.length % 4); k++) {
+      portfolio.push(await makeImage(id, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', imageSeed++));
+    }
+    await db.query('update members set profile_image = $2::jsonb where id = $1', [id, JSON.stringify(profile)]);
+    await db.query(
+      `insert into photographer_pages (member_id, main_photography_types, regions, region_categories, portfolio,
+          address, contact_link, description, created_at)
+       values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, now() - ($9 || ' hours')::interval)`,
+      [
+        id,
+        p.types,
+        p.regions.map(regionKey),
+        [...new Set(p.regions.map((g) => g.category))],
+        JSON.stringify(portfolio),
+        p.address ? JSON.stringify(p.address) : null,
+        `https://open.kakao.com/o/demo${photographerIds.length + 1}`,
+        p.description,
+        String(photographers.length - photographerIds.length),
+      ],
+    );
+    await refreshPhotographerSearch(db, id);
+    photographerIds.push(id);
+    report.photographers++;
+  }
+
+  const events = seedEvents(options.events ?? 60, photographerIds.length);
+  const eventIds: number[] = [];
+  for (const e of events) {
+    const authorId = photographerIds[e.authorIndex] as number;
+    const images: Image[] = [];
+    for (let k = 0; k < e.imageCount; k++) images.push(await makeImage(authorId, 'PROMOTION_IMAGE', imageSeed++));
+    eventIds.push(await insertEvent(db, authorId, e, images, today));
+    report.events++;
+  }
+
+  // Saves: the demo user saved a handful; everyone else saved at random, so POPULAR differs from LATEST.
+  const savers = [...memberIds, ...photographerIds];
+  for (const memberId of savers) {
+    const isDemoUser = memberId === memberIds[0];
+    for (const id of eventIds) {
+      if (r() < (isDemoUser ? 0.12 : 0.08 + (id % 7) * 0.02)) {
+        await db.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [memberId, id]);
+        report.saves++;
+      }
+    }
+    for (const id of photographerIds) {
+      if (id !== memberId && r() < (isDemoUser ? 0.2 : 0.1)) {
+        await db.query('insert into photographer_saves (member_id, photographer_id) values ($1, $2) on conflict do nothing', [memberId, id]);
+        report.saves++;
+      }
+    }
+  }
+  await recountSaves(db);
+  return report;
+}
+
+async function insertEvent(db: Queryable, authorId: number, e: SeedEvent, images: Image[], today: string): Promise<number> {
+  const startedAt = addDays(today, e.startOffsetDays);
+  const endedAt = addDays(startedAt, e.lengthDays);
+  const search = searchDocument([
+    e.title,
+    e.content,
+    ...e.hashtags,
+    ...e.regions.flatMap((g) => [g.name, regionKey(g)]),
+  ]);
+  const rows = await db.query<{ id: number }>(
+    `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
+        photography_types, regions, region_categories, hashtags, images, is_author_hidden, view_count,
+        search_text, search_grams)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16) returning id`,
+    [
+      authorId,
+      e.promotionType,
+      e.title,
+      e.content,
+      `https://forms.gle/damabwa-event-${authorId}`,
+      startedAt,
+      endedAt,
+      e.types,
+      e.regions.map(regionKey),
+      [...new Set(e.regions.map((g) => g.category))],
+      e.hashtags,
+      JSON.stringify(images),
+      e.isAuthorHidden,
+      Math.floor(e.title.length * 13 + e.hashtags.length * 7),
+      search.text,
+      search.grams,
+    ],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+/** Makes every save counter equal to its rows (after bulk inserts). */
+export async function recountSaves(db: Queryable): Promise<void> {
+  await db.query(
+    `update promotions p set save_count = coalesce(s.n, 0)
+       from (select p2.id, count(ps.member_id)::int as n from promotions p2
+               left join promotion_saves ps on ps.promotion_id = p2.id group by p2.id) s
+      where s.id = p.id and p.save_count <> coalesce(s.n, 0)`,
+  );
+  await db.query(
+    `update photographer_pages pp set save_count = coalesce(s.n, 0)
+       from (select pp2.member_id, count(ps.member_id)::int as n from photographer_pages pp2
+               left join photographer_saves ps on ps.photographer_id = pp2.member_id group by pp2.member_id) s
+      where s.member_id = pp.member_id and pp.save_count <> coalesce(s.n, 0)`,
+  );
+}
+
+/**
+ * Benchmark data: `count` more events by the existing photographers, reusing their stored images,
+ * inserted in batches (one statement per batch).
+ */
+export async function generateEvents(db: Db, count: number, options: { batch?: number; now?: number } = {}): Promise<number> {
+  const authors = await db.query<{ id: number; images: Image[] }>(
+    `select pp.member_id as id, pp.portfolio as images from photographer_pages pp order by pp.member_id`,
+  );
+  if (authors.length === 0) throw new Error('seed the demo data first: there are no photographers');
+  const today = todayKst(options.now);
+  const batch = options.batch ?? 1000;
+  let done = 0;
+  let round = 0;
+  while (done < count) {
+    const n = Math.min(batch, count - done);
+    const specs = seedEvents(n, authors.length, 1000 + round++);
+    const cols: unknown[][] = Array.from({ length: 14 }, () => []);
+    for (const e of specs) {
+      const author = authors[e.authorIndex] as { id: number; images: Image[] };
+      const startedAt = addDays(today, e.startOffsetDays);
+      const search = searchDocument([e.title, e.content, ...e.hashtags, ...e.regions.flatMap((g) => [g.name, regionKey(g)])]);
+      const values = [
+        author.id,
+        e.promotionType,
+        e.title,
+        e.content,
+        `https://forms.gle/damabwa-event-${author.id}`,
+        startedAt,
+        addDays(startedAt, e.lengthDays),
+        `{${e.types.join(',')}}`,
+        `{${e.regions.map((g) => `"${regionKey(g)}"`).join(',')}}`,
+        `{${[...new Set(e.regions.map((g) => g.category))].join(',')}}`,
+        `{${e.hashtags.map((h) => `"${h.replaceAll('"', '')}"`).join(',')}}`,
+        JSON.stringify(author.images.slice(0, e.imageCount)),
+        search.text,
+        `{${search.grams.map((g) => `"${g.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`,
+      ];
+      values.forEach((v, i) => (cols[i] as unknown[]).push(v));
+    }
+    await db.query(
+      `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
+          photography_types, regions, region_categories, hashtags, images, search_text, search_grams)
+       select a, b, c, d, e, f::date, g::date, h::text[], i::text[], j::text[], k::text[], l::jsonb, m, n::text[]
+         from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                     $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+           as t(a, b, c, d, e, f, g, h, i, j, k, l, m, n)`,
+      cols as never[],
+    );
+    done += n;
+  }
+  return done;
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/index';
+import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
+import { listPromotions } from '../../src/server/services/promotions';
+import { openDatabase } from '../../src/server/db/index';
+
+// Always a fresh embedded database: the seed expects an empty one.
+let db: Db;
+const fakeImage: ImageMaker = async (_owner, kind, seed) => ({ name: `${kind}-${seed}.jpg`, url: `/media/test/${seed}.webp` });
+
+beforeAll(async () => {
+  db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('demo seed', () => {
+  it('fills an empty database once, with every progress status, both types and consistent counters', async () => {
+    const first = await seedDemoData(db, fakeImage);
+    expect(first).toMatchObject({ skipped: false, photographers: 26, events: 60 });
+    expect(first.members).toBeGreaterThanOrEqual(12);
+    const second = await seedDemoData(db, fakeImage);
+    expect(second.skipped).toBe(true);
+    const counts = await db.query<{ members: number; events: number }>(
+      'select (select count(*)::int from members) as members, (select count(*)::int from promotions) as events',
+    );
+    expect(counts[0]).toEqual({ members: first.members + 26, events: 60 });
+    const all = await listPromotions(db, { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' }, { page: 0, pageSize: 100 }, null);
+    const statuses = new Set(all.items.map((i) => i.progressStatus));
+    expect(statuses).toEqual(new Set(['UPCOMING', 'ONGOING', 'ENDED']));
+    expect(new Set(all.items.map((i) => i.promotionType))).toEqual(new Set(['FREE', 'DISCOUNT']));
+    const drift = await db.query<{ n: number }>(
+      `select count(*)::int as n from promotions p
+        where p.save_count <> (select count(*) from promotion_saves s where s.promotion_id = p.id)`,
+    );
+    expect(drift[0]?.n).toBe(0);
+    const popular = await listPromotions(db, { regions: [], categories: [], photographyTypes: [], sortType: 'POPULAR' }, { page: 0, pageSize: 100 }, null);
+    expect(popular.items.map((i) => i.id)).not.toEqual(all.items.map((i) => i.id));
+    const eight = await db.query<{ id: number }>('select id from promotions where id = 8 and deleted_at is null');
+    expect(eight).toHaveLength(1);
+  });
+
+  it('generates large data sets in batches', async () => {
+    expect(await generateEvents(db, 2500, { batch: 1000 })).toBe(2500);
+    const n = await db.query<{ n: number }>('select count(*)::int as n from promotions');
+    expect(n[0]?.n).toBe(2560);
+    const found = await listPromotions(
+      db,
+      { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST', keyword: '야경' },
+      { page: 0, pageSize: 5 },
+      null,
+    );
+    expect(found.items.length).toBeGreaterThan(0);
+  });
+});
