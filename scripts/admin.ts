@@ -1,0 +1,60 @@
+/**
+ * Operator commands:
+ *   npm run admin -- grant-admin <memberId|nickname>
+ *   npm run admin -- revoke-admin <memberId|nickname>
+ *   npm run admin -- list-admins
+ *   npm run admin -- signup-sources      where members say they found us
+ */
+import { getConfig } from '../src/server/config';
+import { openDatabase, type Db } from '../src/server/db/index';
+import { SIGNUP_SOURCE_LABELS, type SignupSource } from '../src/lib/domain';
+
+async function findMember(db: Db, ref: string): Promise<{ id: number; nickname: string; roles: string[] }> {
+  const rows = /^\d+$/.test(ref)
+    ? await db.query<{ id: number; nickname: string; roles: string[] }>('select id, nickname, roles from members where id = $1', [Number(ref)])
+    : await db.query<{ id: number; nickname: string; roles: string[] }>('select id, nickname, roles from members where nickname = $1', [ref]);
+  if (!rows[0]) throw new Error(`no member ${ref}`);
+  return rows[0];
+}
+
+async function main(): Promise<void> {
+  const [command, ref] = process.argv.slice(2);
+  const db = await openDatabase(getConfig());
+  try {
+    if ((command === 'grant-admin' || command === 'revoke-admin') && ref) {
+      const m = await findMember(db, ref);
+      const roles =
+        command === 'grant-admin'
+          ? [...new Set([...m.roles, 'ADMIN'])]
+          : m.roles.filter((r) => r !== 'ADMIN');
+      await db.query('update members set roles = $2 where id = $1', [m.id, roles.sort()]);
+      console.log(`${m.nickname} (#${m.id}): ${roles.sort().join(', ') || '(no roles)'}`);
+    } else if (command === 'list-admins') {
+      const rows = await db.query<{ id: number; nickname: string }>(
+        "select id, nickname from members where 'ADMIN' = any(roles) order by id",
+      );
+      for (const r of rows) console.log(`#${r.id}\t${r.nickname}`);
+      if (rows.length === 0) console.log('(no admins)');
+    } else if (command === 'signup-sources') {
+      const rows = await db.query<{ source: string; members: number }>(
+        `select s as source, count(*)::int as members from members, unnest(signup_sources) as s
+          group by s order by members desc, s`,
+      );
+      const total = await db.query<{ n: number }>("select count(*)::int as n from members where type <> 'UNDEFINED'");
+      console.log(`registered members: ${total[0]?.n ?? 0}`);
+      for (const r of rows) {
+        console.log(`${SIGNUP_SOURCE_LABELS[r.source as SignupSource] ?? r.source}\t${r.members}`);
+      }
+    } else {
+      console.error('usage: npm run admin -- grant-admin <id|nickname> | revoke-admin <id|nickname> | list-admins | signup-sources');
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+/**
+ * Database tasks, with the server's own configuration:
+ *   npm run db:migrate                 apply pending migrations
+ *   npm run db:seed                    fill an empty database with the demo data
+ *   npm run db:seed -- --events 100000 also generate that many more events (benchmarks)
+ * With the embedded database, stop the server first: PGlite allows one process per directory.
+ */
+import { getConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/index';
+import { migrate } from '../src/server/db/migrate';
+import { makeSeedImage } from '../src/server/seed/images';
+import { generateEvents, seedDemoData } from '../src/server/seed/seed';
+
+function numberFlag(name: string): number | undefined {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return undefined;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} needs a whole number`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const command = process.argv[2];
+  const config = getConfig();
+  const db = await openDatabase(config);
+  try {
+    if (command === 'migrate') {
+      const applied = await migrate(db);
+      console.log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database is up to date');
+    } else if (command === 'seed') {
+      const report = await seedDemoData(db, makeSeedImage(db));
+      console.log(report.skipped ? 'demo data already present: nothing to do' : `seeded ${JSON.stringify(report)}`);
+      const extra = numberFlag('--events');
+      if (extra) {
+        const started = Date.now();
+        await generateEvents(db, extra);
+        console.log(`generated ${extra} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+    } else {
+      console.error('usage: tsx scripts/db.ts migrate | seed [--events N]');
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
