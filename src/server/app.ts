@@ -7,6 +7,8 @@ import { getConfig } from './config';
 import { getJwtSecret } from './auth/secret';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
+import { makeSeedImage } from './seed/images';
+import { seedDemoData } from './seed/seed';
 
 type Hook = () => Promise<void>;
 const startHooks: Hook[] = [];
@@ -30,6 +32,10 @@ export function startApp(): Promise<void> {
     getJwtSecret();
     const db = await getDb();
     log('info', 'database ready', { kind: db.kind, mode: config.mode });
+    if (config.seedDemoData) {
+      const report = await seedDemoData(db, makeSeedImage(db));
+      if (!report.skipped) log('info', 'demo data seeded', { ...report });
+    }
     for (const hook of startHooks) await hook();
   })();
   return started;
