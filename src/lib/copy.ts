@@ -41,4 +41,13 @@ export const copy = {
     urlCopied: 'URL이 복사되었어요!',
     copyFailed: '복사에 실패했어요.',
   },
+  deadline: {
+    closed: '마감된 이벤트',
+    closingToday: '오늘 마감',
+    upcoming: '진행 예정',
+    daysLeft: (days: number) => `마감까지 D-${days}`,
+    detailClosed: '마감된 이벤트',
+    detailClosingToday: '오늘 마감되는 이벤트',
+    detailDaysLeft: (days: number) => `이벤트 마감까지 D-${days}`,
+  },
 } as const;

@@ -1,0 +1,92 @@
+/**
+ * Limits of the spec (section 9) and the rules shared by member and event forms: picking photography
+ * types and regions, counting images, multi-line text.
+ */
+import { PHOTOGRAPHY_TYPES, isOneOf, type PhotographyType, type Region } from '../domain';
+import { compareRegions, isKnownRegion, regionKeyOf } from '../regions';
+import { graphemeLength } from '../text';
+import type { RuleResult } from './result';
+
+export const LIMITS = {
+  userNickname: { min: 2, max: 7 },
+  photographerName: { min: 2, max: 18 },
+  instagramId: { max: 30 },
+  promotionTitle: { min: 3, max: 30 },
+  /** Event content and photographer description. */
+  description: { min: 1, max: 500 },
+  /** The description field stops taking input here; the rule itself allows 500. */
+  descriptionInput: { max: 1000 },
+  portfolioImages: { min: 1, max: 10 },
+  promotionImages: { min: 1, max: 10 },
+  profilePhotographyTypes: { min: 1, max: 3 },
+  promotionPhotographyTypes: { min: 1, max: 2 },
+  profileRegions: { min: 1, max: 5 },
+  promotionRegions: { min: 1, max: 3 },
+  hashtags: { min: 1, max: 3 },
+  hashtag: { max: 20 },
+  signupSources: { min: 1 },
+} as const;
+
+/** Line breaks as `\n`, Unicode composed (NFC), surrounding whitespace trimmed. */
+export function normaliseMultiline(text: string): string {
+  return text.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+}
+
+// Tab and line feed are fine in a multi-line text; other control characters are not.
+// eslint-disable-next-line no-control-regex
+const MULTILINE_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+export const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
+
+/** Multi-line text of `min`–`max` graphemes after trimming (event content, photographer description). */
+export function validateMultilineText(
+  input: string,
+  limits: { min: number; max: number },
+  messages: { empty: string; tooLong: string; invalid: string },
+): RuleResult<string> {
+  const value = normaliseMultiline(input);
+  if (value.length === 0 || graphemeLength(value) < limits.min) return { ok: false, message: messages.empty };
+  if (graphemeLength(value) > limits.max) return { ok: false, message: messages.tooLong };
+  if (MULTILINE_CONTROLS.test(value)) return { ok: false, message: messages.invalid };
+  return { ok: true, value };
+}
+
+/** `min`–`max` distinct photography types; the value is ordered by enum name. */
+export function validatePhotographyTypeSelection(
+  values: readonly string[],
+  limits: { min: number; max: number },
+  messages: { empty: string; tooMany: string; invalid: string; duplicate: string },
+): RuleResult<PhotographyType[]> {
+  if (values.length < limits.min) return { ok: false, message: messages.empty };
+  if (!values.every((v) => isOneOf(PHOTOGRAPHY_TYPES, v))) return { ok: false, message: messages.invalid };
+  if (new Set(values).size !== values.length) return { ok: false, message: messages.duplicate };
+  if (values.length > limits.max) return { ok: false, message: messages.tooMany };
+  return { ok: true, value: [...(values as readonly PhotographyType[])].sort() };
+}
+
+/** `min`–`max` distinct regions of the catalogue; the value is in catalogue order. */
+export function validateRegionSelection(
+  regions: readonly Region[],
+  limits: { min: number; max: number },
+  messages: { empty: string; tooMany: string; unknown: (key: string) => string; duplicate: string },
+): RuleResult<Region[]> {
+  if (regions.length < limits.min) return { ok: false, message: messages.empty };
+  const unknown = regions.find((r) => !isKnownRegion(r.category, r.name));
+  if (unknown) return { ok: false, message: messages.unknown(regionKeyOf(unknown)) };
+  if (new Set(regions.map(regionKeyOf)).size !== regions.length) return { ok: false, message: messages.duplicate };
+  if (regions.length > limits.max) return { ok: false, message: messages.tooMany };
+  return { ok: true, value: regions.map((r) => ({ category: r.category, name: r.name })).sort(compareRegions) };
+}
+
+/** `min`–`max` items (images), order kept. */
+export function validateCount<T>(
+  items: readonly T[],
+  limits: { min: number; max: number },
+  messages: { empty: string; tooMany: string },
+): RuleResult<T[]> {
+  if (items.length < limits.min) return { ok: false, message: messages.empty };
+  if (items.length > limits.max) return { ok: false, message: messages.tooMany };
+  return { ok: true, value: [...items] };
+}
+
+export const REGION_UNKNOWN_MESSAGE = (key: string) => `선택할 수 없는 지역이에요: ${key}`;

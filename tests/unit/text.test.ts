@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cutEventTitle,
+  cutPhotographerNickname,
+  cutText,
+  cutWelcomeName,
+  formatCount,
+  graphemeLength,
+  graphemes,
+  sliceGraphemes,
+} from '../../src/lib/text';
+
+describe('graphemeLength', () => {
+  it.each([
+    ['', 0],
+    ['가나다', 3],
+    ['abc', 3],
+    ['😀', 1],
+    ['👍🏽', 1],
+    ['👨‍👩‍👧‍👦', 1],
+    ['🇰🇷', 1],
+    ['e\u0301', 1],
+    // 가 written as conjoining jamo (NFD) is still one character.
+    ['\u1100\u1161', 1],
+    ['사진 📸 찍기', 7],
+  ])('%j has %i', (text, n) => {
+    expect(graphemeLength(text)).toBe(n);
+    expect(graphemes(text)).toHaveLength(n);
+  });
+});
+
+describe('sliceGraphemes', () => {
+  it('never splits an emoji or a combining sequence', () => {
+    expect(sliceGraphemes('👨‍👩‍👧‍👦👍🏽abc', 2)).toBe('👨‍👩‍👧‍👦👍🏽');
+    expect(sliceGraphemes('e\u0301e\u0301', 1)).toBe('e\u0301');
+    expect(sliceGraphemes('가나다', 5)).toBe('가나다');
+    expect(sliceGraphemes('가나다', 0)).toBe('');
+  });
+});
+
+describe('cutText', () => {
+  it.each([
+    ['가나다라마바사아자', 8, 9, '가나다라마바사아자'],
+    ['가나다라마바사아자차', 8, 9, '가나다라마바사아...'],
+    ['😀😀😀😀😀😀😀😀😀😀', 8, 9, '😀😀😀😀😀😀😀😀...'],
+  ])('%j cut(%i, >%i) → %j', (text, max, over, out) => {
+    expect(cutText(text, max, over)).toBe(out);
+  });
+});
+
+describe('cutEventTitle: 8 characters plus ... when longer than 9', () => {
+  it.each([
+    ['12345678', '12345678'],
+    ['123456789', '123456789'],
+    ['1234567890', '12345678...'],
+    ['봄맞이 프로필 촬영 이벤트', '봄맞이 프로필 ...'],
+    ['🌸🌸🌸🌸🌸🌸🌸🌸🌸', '🌸🌸🌸🌸🌸🌸🌸🌸🌸'],
+    ['🌸🌸🌸🌸🌸🌸🌸🌸🌸🌸', '🌸🌸🌸🌸🌸🌸🌸🌸...'],
+  ])('%j → %j', (title, out) => {
+    expect(cutEventTitle(title)).toBe(out);
+  });
+});
+
+describe('cutPhotographerNickname: 8 characters plus ... when it has 8 or more', () => {
+  it.each([
+    ['1234567', '1234567'],
+    ['12345678', '12345678...'],
+    ['123456789', '12345678...'],
+    ['담아봐 스튜디오', '담아봐 스튜디오...'],
+    ['사진관', '사진관'],
+  ])('%j → %j', (name, out) => {
+    expect(cutPhotographerNickname(name)).toBe(out);
+  });
+});
+
+describe('cutWelcomeName: 10 characters plus ... when longer than 10', () => {
+  it.each([
+    ['1234567890', '1234567890'],
+    ['12345678901', '1234567890...'],
+    ['가나', '가나'],
+  ])('%j → %j', (name, out) => {
+    expect(cutWelcomeName(name)).toBe(out);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [1, '1'],
+    [99, '99'],
+    [100, '99+'],
+    [12345, '99+'],
+  ])('%i → %s', (n, out) => {
+    expect(formatCount(n)).toBe(out);
+  });
+});
