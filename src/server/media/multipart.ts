@@ -1,0 +1,179 @@
+/**
+ * Streams a multipart/form-data request through busboy. Each file part is collected only up to its
+ * byte limit; past a limit (file size, file count, parts) the reader records the failure, stops
+ * collecting and discards the rest of the body, so memory never holds more than one file's bytes.
+ * The rest is read and dropped rather than left unread, so the client still receives our answer
+ * instead of a reset connection; past `maxDiscardBytes` the body is abandoned.
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+
+export interface MultipartLimits {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxFields: number;
+  maxFieldBytes: number;
+  /** After a failure, bytes still read (and dropped) so the client can take the answer. */
+  maxDiscardBytes: number;
+}
+
+export interface ReceivedFile {
+  field: string;
+  /** As the client sent it (UTF-8), not yet cleaned. */
+  filename: string;
+  declaredType: string;
+  bytes: Uint8Array;
+}
+
+export interface MultipartHandlers {
+  /** A text part. Throwing stops the upload with that error. */
+  onField(name: string, value: string): void;
+  /** A complete file part within the limits. Throwing stops the upload with that error. */
+  onFile(file: ReceivedFile): void;
+}
+
+export interface MultipartReader {
+  /** Resolves when the body has been read (or abandoned); rejects with the first failure. */
+  done: Promise<void>;
+  /** Stops the upload with `err` (e.g. a file failed processing); the rest of the body is discarded. */
+  fail(err: unknown): void;
+}
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+export function readMultipart(request: Request, limits: MultipartLimits, handlers: MultipartHandlers): MultipartReader {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!MULTIPART.test(contentType) || !/\bboundary=/i.test(contentType)) {
+    throw unsupportedMediaType('파일은 multipart/form-data 형식으로 보내 주세요.');
+  }
+  if (!request.body) throw badRequest('업로드할 파일이 없어요.');
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      defParamCharset: 'utf8',
+      limits: {
+        files: limits.maxFiles,
+        // busboy reports "limit" on reaching the size, so a file of exactly the maximum needs one byte more.
+        fileSize: limits.maxFileBytes + 1,
+        fields: limits.maxFields,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFiles + limits.maxFields,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    throw badRequest('multipart 요청의 형식이 올바르지 않아요.');
+  }
+
+  const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  let failure: unknown = null;
+  let discarded = 0;
+  let settle: (err: unknown) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    let settled = false;
+    settle = (err) => {
+      if (settled) return;
+      settled = true;
+      if (err) reject(err);
+      else resolve();
+    };
+  });
+
+  const fail = (err: unknown): void => {
+    failure ??= err;
+  };
+
+  source.on('data', (chunk: Buffer) => {
+    if (failure === null) return;
+    discarded += chunk.length;
+    if (discarded > limits.maxDiscardBytes) {
+      // Enough: abandon the body (the connection may drop; the answer is already decided).
+      source.unpipe(parser);
+      source.destroy();
+      settle(failure);
+    }
+  });
+  source.on('error', (err) => {
+    fail(/size limit/i.test(err.message) ? payloadTooLarge() : badRequest('요청 본문을 끝까지 받지 못했어요.'));
+    settle(failure);
+  });
+
+  parser.on('file', (name, stream, info) => {
+    if (failure !== null || name !== 'files') {
+      stream.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let tooLarge = false;
+    stream.on('data', (chunk: Buffer) => {
+      if (failure === null && !tooLarge) chunks.push(chunk);
+    });
+    stream.on('limit', () => {
+      tooLarge = true;
+      chunks.length = 0;
+      fail(
+        payloadTooLarge(
+          `파일은 한 개에 ${(limits.maxFileBytes / 1024 / 1024).toLocaleString('ko-KR')}MB(${limits.maxFileBytes.toLocaleString('ko-KR')}바이트)까지 올릴 수 있어요.`,
+        ),
+      );
+    });
+    // A body that ends inside a file part errors the part as well as the parser.
+    stream.on('error', () => fail(badRequest('multipart 요청이 올바르지 않거나 중간에 끊겼어요.')));
+    stream.on('end', () => {
+      if (failure !== null || tooLarge) return;
+      try {
+        handlers.onFile({
+          field: name,
+          filename: info.filename ?? '',
+          declaredType: info.mimeType,
+          bytes: chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks),
+        });
+      } catch (err) {
+        fail(err);
+      }
+    });
+  });
+
+  parser.on('field', (name, value, info) => {
+    if (failure !== null) return;
+    if (name === 'files') {
+      fail(badRequest('files 에는 파일을 담아 보내 주세요.'));
+      return;
+    }
+    if (info.valueTruncated) {
+      fail(badRequest(`${name} 값이 너무 길어요.`));
+      return;
+    }
+    try {
+      handlers.onField(name, value);
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+  parser.on('filesLimit', () => fail(payloadTooLarge(`파일은 한 번에 ${limits.maxFiles}개까지 올릴 수 있어요.`)));
+  parser.on('fieldsLimit', () => fail(payloadTooLarge('요청에 항목이 너무 많아요.')));
+  parser.on('partsLimit', () => fail(payloadTooLarge('요청에 항목이 너무 많아요.')));
+  parser.on('error', () => {
+    fail(badRequest('multipart 요청이 올바르지 않거나 중간에 끊겼어요.'));
+    source.unpipe(parser);
+    // Keep reading (and dropping) what is left, up to the discard limit.
+    source.resume();
+    source.once('end', () => settle(failure));
+    if (source.readableEnded) settle(failure);
+  });
+  parser.on('close', () => settle(failure));
+
+  source.pipe(parser);
+
+  return {
+    done,
+    fail(err) {
+      fail(err);
+    },
+  };
+}

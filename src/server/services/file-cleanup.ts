@@ -1,0 +1,144 @@
+/**
+ * Removes uploads nobody uses. A file row goes when
+ * - its owner is gone (withdrawal sets `owner_id` null: their profile, page and events went with them), or
+ * - it has not been used for the grace period (24 h since upload or since a body last accepted it) and
+ *   its owner's profile image, portfolio and live (not deleted) events do not name its URL.
+ * Deleting a row queues its objects (trigger in migration 3, so rows deleted anywhere else count too);
+ * the second phase removes queued objects no row names any more. A failed storage call is retried on
+ * a later run and never stops the rest.
+ */
+import { onStart, onStop } from '../app';
+import { getDb, type Db } from '../db/index';
+import { log } from '../log';
+import { getStorage, type Storage } from '../storage/index';
+import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
+
+export const FILE_GRACE_MS = 24 * 60 * 60 * 1000;
+export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface FileCleanupOptions {
+  db: Db;
+  storage: Storage;
+  now?: Date;
+  graceMs?: number;
+  batchSize?: number;
+}
+
+export interface FileCleanupReport {
+  filesRemoved: number;
+  objectsRemoved: number;
+  objectsFailed: number;
+}
+
+export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCleanupReport> {
+  const { db, storage } = options;
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - (options.graceMs ?? FILE_GRACE_MS));
+  const batch = options.batchSize ?? 500;
+  const report: FileCleanupReport = { filesRemoved: 0, objectsRemoved: 0, objectsFailed: 0 };
+
+  for (;;) {
+    const removed = await db.query<{ id: number }>(
+      `delete from files where id in (
+         select f.id from files f
+          where f.owner_id is null
+             or (f.last_used_at < $1
+                 and not exists (select 1 from members m
+                                  where m.id = f.owner_id and m.profile_image ->> 'url' = f.url)
+                 and not exists (select 1 from photographer_pages pp
+                                  where pp.member_id = f.owner_id
+                                    and pp.portfolio @> jsonb_build_array(jsonb_build_object('url', f.url)))
+                 and not exists (select 1 from promotions p
+                                  where p.author_id = f.owner_id and p.deleted_at is null
+                                    and p.images @> jsonb_build_array(jsonb_build_object('url', f.url))))
+          limit $2)
+       returning id`,
+      [cutoff, batch],
+    );
+    report.filesRemoved += removed.length;
+    if (removed.length < batch) break;
+  }
+
+  // Objects: each key under the lock uploads take, so a picture uploaded again right now is kept.
+  const done = new Set<string>();
+  for (;;) {
+    const due = await db.query<{ storage_key: string; thumb_key: string; attempts: number }>(
+      `select storage_key, thumb_key, attempts from storage_deletions
+        where next_attempt_at <= greatest($1::timestamptz, now())
+        order by next_attempt_at, storage_key limit $2`,
+      [now, batch],
+    );
+    const fresh = due.filter((d) => !done.has(d.storage_key));
+    if (fresh.length === 0) break;
+    for (const item of fresh) {
+      done.add(item.storage_key);
+      await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1, $2)', [STORAGE_KEY_LOCK, storageKeyLockId(item.storage_key)]);
+        const used = await tx.query('select 1 from files where storage_key = $1 limit 1', [item.storage_key]);
+        if (used.length === 0) {
+          try {
+            await storage.delete(item.thumb_key);
+            await storage.delete(item.storage_key);
+            report.objectsRemoved++;
+          } catch (err) {
+            report.objectsFailed++;
+            // Back off: next run, then up to once a day, so failures never crowd out new work.
+            await tx.query(
+              `update storage_deletions
+                  set attempts = attempts + 1, last_error = $2,
+                      next_attempt_at = $3::timestamptz + least(attempts + 1, 24) * interval '1 hour' - interval '5 minutes'
+                where storage_key = $1`,
+              [item.storage_key, err instanceof Error ? err.message.slice(0, 500) : String(err), now],
+            );
+            return;
+          }
+        }
+        await tx.query('delete from storage_deletions where storage_key = $1', [item.storage_key]);
+      });
+    }
+    if (due.length < batch) break;
+  }
+  return report;
+}
+
+let registered = false;
+
+/**
+ * Runs the cleanup shortly after start and then every hour on an unref'd timer (it never keeps the
+ * process alive); stop waits for a run in progress. Call once at startup, before `startApp`.
+ */
+export function registerFileCleanup(intervalMs = CLEANUP_INTERVAL_MS, firstRunDelayMs = 60_000): void {
+  if (registered) return;
+  registered = true;
+  let first: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const tick = (): void => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const report = await cleanUpFiles({ db: await getDb(), storage: getStorage() });
+        if (report.filesRemoved + report.objectsRemoved + report.objectsFailed > 0) {
+          log(report.objectsFailed > 0 ? 'warn' : 'info', 'file cleanup', { ...report });
+        }
+      } catch (err) {
+        log('error', 'file cleanup failed', { err });
+      } finally {
+        running = null;
+      }
+    })();
+  };
+
+  onStart(async () => {
+    first = setTimeout(tick, firstRunDelayMs);
+    first.unref();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  onStop(async () => {
+    if (first) clearTimeout(first);
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,245 @@
+/**
+ * Uploaded images: `POST /api/v1/files` (stream → pipeline → storage → `files` rows), the ownership
+ * check every other service runs on Image URLs in a body, and lookups for list pages.
+ */
+import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
+import { getDb, type Db, type Queryable } from '../db/index';
+import { badRequest, validationError } from '../http/errors';
+import { limitUpload } from '../http/limits';
+import { imageKey, thumbnailKey, thumbnailSize } from '../media/keys';
+import { readMultipart, type MultipartLimits } from '../media/multipart';
+import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '../media/pipeline';
+import { getStorage, type Storage } from '../storage/index';
+
+export { thumbnailUrlFor } from '../media/keys';
+
+/** At most 10 files of 3 MB each per request (the contract's limits). */
+export const MAX_FILES_PER_UPLOAD = 10;
+export const MAX_FILE_BYTES = 3 * 1024 * 1024;
+
+export const UPLOAD_LIMITS: MultipartLimits = {
+  maxFiles: MAX_FILES_PER_UPLOAD,
+  maxFileBytes: MAX_FILE_BYTES,
+  maxFields: 5,
+  maxFieldBytes: 1024,
+  // Read and drop up to one full upload more after a refusal, so ordinary clients get the answer.
+  maxDiscardBytes: MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 1024 * 1024,
+};
+
+export interface UploadResult {
+  files: Image[];
+}
+
+/** Advisory lock namespace for "this storage key", shared by uploads and the cleanup job. */
+export const STORAGE_KEY_LOCK = 727_005;
+
+/** A 31-bit lock id from a content hash (or any key). */
+export function storageKeyLockId(key: string): number {
+  const hex = /[0-9a-f]{64}/.exec(key)?.[0];
+  if (hex) return Number.parseInt(hex.slice(0, 8), 16) & 0x7fffffff;
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+  return h & 0x7fffffff;
+}
+
+/** What a member named their file: no path, no control characters, NFC (macOS sends decomposed Hangul). */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+  const trimmed = cleaned.trim();
+  const chars = Array.from(trimmed);
+  return chars.length === 0 ? 'image' : chars.slice(0, 200).join('');
+}
+
+const badFileType = () => badRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
+
+/**
+ * `POST /api/v1/files` for a signed-in member: reads the multipart body as it arrives, runs every
+ * file through the pipeline, then stores them all (or none) and answers in upload order.
+ */
+export async function uploadFiles(
+  memberId: number,
+  request: Request,
+  deps: { db?: Db; storage?: Storage } = {},
+): Promise<UploadResult> {
+  limitUpload(memberId); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
+
+  const form: { fileType: FileType | null } = { fileType: null };
+  const received: { name: string; job: Promise<ProcessedImage> }[] = [];
+  const reader = readMultipart(request, UPLOAD_LIMITS, {
+    onField(name, value) {
+      if (name !== 'fileType') return;
+      const v = value.trim();
+      if (!isOneOf(FILE_TYPES, v)) throw badFileType();
+      form.fileType = v;
+    },
+    onFile(file) {
+      const job = processImage(file.bytes);
+      // Fail fast: the rest of the body is no longer worth decoding.
+      job.catch((err: unknown) => reader.fail(err));
+      received.push({ name: cleanFileName(file.filename), job });
+    },
+  });
+  try {
+    await reader.done;
+  } catch (err) {
+    await Promise.allSettled(received.map((r) => r.job));
+    throw err;
+  }
+  // A failed file fails the whole request; nothing is stored.
+  const processed = await Promise.all(received.map((r) => r.job));
+  const { fileType } = form;
+  if (fileType === null) throw badFileType();
+  if (processed.length === 0) throw badRequest('업로드할 파일(files)을 하나 이상 보내 주세요.');
+
+  const images = await saveImages(
+    deps.db ?? (await getDb()),
+    deps.storage ?? getStorage(),
+    memberId,
+    fileType,
+    processed.map((image, i) => ({ name: received[i]?.name ?? 'image', image })),
+  );
+  return { files: images };
+}
+
+/**
+ * Records processed images as the member's files and writes their objects. Rows first (under a
+ * per-key lock shared with the cleanup job, so an object being deleted is never re-issued), objects
+ * after; the same picture uploaded again by the same member gives the same URL.
+ */
+export async function saveImages(
+  db: Db,
+  storage: Storage,
+  ownerId: number,
+  kind: FileType,
+  items: readonly { name: string; image: ProcessedImage }[],
+): Promise<Image[]> {
+  const prepared = items.map(({ name, image }) => {
+    const key = imageKey(image.sha256);
+    const thumbKey = thumbnailKey(image.sha256);
+    return { name, image, key, thumbKey, url: storage.publicUrl(key), thumbUrl: storage.publicUrl(thumbKey) };
+  });
+  const lockIds = [...new Set(prepared.map((p) => storageKeyLockId(p.key)))].sort((a, b) => a - b);
+  await db.transaction(async (tx) => {
+    for (const id of lockIds) await tx.query('select pg_advisory_xact_lock($1, $2)', [STORAGE_KEY_LOCK, id]);
+    for (const p of prepared) {
+      await tx.query(
+        `insert into files (owner_id, kind, storage_key, thumb_key, url, thumb_url, original_name, content_type,
+                            byte_size, width, height)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (owner_id, storage_key) do update
+           set kind = excluded.kind, original_name = excluded.original_name, last_used_at = now()`,
+        [
+          ownerId,
+          kind,
+          p.key,
+          p.thumbKey,
+          p.url,
+          p.thumbUrl,
+          p.name,
+          OUTPUT_CONTENT_TYPE,
+          p.image.image.bytes.byteLength,
+          p.image.image.width,
+          p.image.image.height,
+        ],
+      );
+    }
+  });
+  for (const p of prepared) {
+    await Promise.all([
+      storage.put(p.key, p.image.image.bytes, OUTPUT_CONTENT_TYPE),
+      storage.put(p.thumbKey, p.image.thumbnail.bytes, OUTPUT_CONTENT_TYPE),
+    ]);
+  }
+  return prepared.map((p) => ({ name: p.name, url: p.url }));
+}
+
+/** One image from bytes, for scripts (demo seed): the same pipeline and storage as an upload. */
+export async function storeImage(
+  db: Db,
+  storage: Storage,
+  ownerId: number,
+  kind: FileType,
+  name: string,
+  bytes: Uint8Array,
+): Promise<Image> {
+  const image = await processImage(bytes);
+  const [saved] = await saveImages(db, storage, ownerId, kind, [{ name: cleanFileName(name), image }]);
+  if (!saved) throw new Error('image was not saved');
+  return saved;
+}
+
+export const foreignImageMessage = '직접 업로드한 이미지만 사용할 수 있어요. 이미지를 다시 올려 주세요.';
+
+/**
+ * Every Image URL in a body must be a file this server issued to `memberId`; otherwise 422
+ * VALIDATION_ERROR with `field`. URLs in `keepUrls` (what the record being edited already holds, e.g.
+ * demo pictures) pass without a lookup. Accepted files count as used now, so the cleanup job's grace
+ * period restarts; run it in the same transaction as the write that stores the images.
+ */
+export async function assertImagesIssuedTo(
+  db: Queryable,
+  memberId: number,
+  images: readonly Image[],
+  field: string,
+  options: { keepUrls?: Iterable<string> } = {},
+): Promise<void> {
+  const keep = new Set(options.keepUrls ?? []);
+  const urls: string[] = [];
+  for (const image of images) {
+    const url: unknown = (image as { url?: unknown } | null)?.url;
+    if (typeof url !== 'string' || url.length === 0 || url.length > 2048) {
+      throw validationError([{ field, message: foreignImageMessage }]);
+    }
+    if (!keep.has(url)) urls.push(url);
+  }
+  const wanted = [...new Set(urls)];
+  if (wanted.length === 0) return;
+  const rows = await db.query<{ url: string }>(
+    `update files set last_used_at = now()
+      where owner_id = $1 and url = any($2::text[])
+      returning url`,
+    [memberId, wanted],
+  );
+  const found = new Set(rows.map((r) => r.url));
+  if (wanted.some((u) => !found.has(u))) throw validationError([{ field, message: foreignImageMessage }]);
+}
+
+export interface ImageDetails {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  thumbnailWidth: number;
+  thumbnailHeight: number;
+}
+
+/** Sizes and thumbnails of issued images, by URL (for `width`/`height` on list pages); unknown URLs are absent. */
+export async function findImageDetails(db: Queryable, urls: readonly string[]): Promise<Map<string, ImageDetails>> {
+  const wanted = [...new Set(urls)];
+  const out = new Map<string, ImageDetails>();
+  if (wanted.length === 0) return out;
+  const rows = await db.query<{ url: string; thumb_url: string; width: number; height: number }>(
+    'select distinct on (url) url, thumb_url, width, height from files where url = any($1::text[]) order by url',
+    [wanted],
+  );
+  for (const r of rows) {
+    const t = thumbnailSize(r.width, r.height);
+    out.set(r.url, {
+      url: r.url,
+      thumbnailUrl: r.thumb_url,
+      width: r.width,
+      height: r.height,
+      thumbnailWidth: t.width,
+      thumbnailHeight: t.height,
+    });
+  }
+  return out;
+}
+
+/** For withdrawal: drops the member's file rows now; their objects go on the next cleanup run. */
+export async function deleteFilesOwnedBy(db: Queryable, memberId: number): Promise<number> {
+  const rows = await db.query<{ id: number }>('delete from files where owner_id = $1 returning id', [memberId]);
+  return rows.length;
+}

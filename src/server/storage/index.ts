@@ -1,0 +1,33 @@
+/**
+ * The process's storage, chosen by configuration: local disk (STORAGE_DRIVER=local, the default) or
+ * S3-compatible object storage (STORAGE_DRIVER=s3).
+ */
+import { getConfig, type Config } from '../config';
+import { createLocalStorage } from './local';
+import { createS3Storage } from './s3';
+import type { Storage } from './types';
+
+/** Where the app serves local uploads: `${PUBLIC_ORIGIN}/media/<key>` (src/pages/media/[...key].ts). */
+export const MEDIA_PATH = '/media';
+
+export function createStorage(config: Pick<Config, 'storage' | 'publicOrigin'>): Storage {
+  if (config.storage.driver === 's3') return createS3Storage(config.storage.s3);
+  return createLocalStorage({ root: config.storage.uploadsDir, publicBaseUrl: `${config.publicOrigin}${MEDIA_PATH}` });
+}
+
+let current: Storage | null = null;
+
+export function getStorage(): Storage {
+  current ??= createStorage(getConfig());
+  return current;
+}
+
+/** Tests inject their own storage; null goes back to the configured one. */
+export function setStorageForTests(storage: Storage | null): void {
+  current = storage;
+}
+
+export { createLocalStorage } from './local';
+export { createS3Storage, S3StorageError } from './s3';
+export { isValidStorageKey, contentTypeForKey } from './types';
+export type { Storage, StoredObject, StorageDriverName } from './types';
