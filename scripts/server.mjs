@@ -168,6 +168,8 @@ const server = http.createServer((req, res) => {
 
   compress(req, res, () => {
     if (tryStatic(req, res)) return;
+    // Astro routes HEAD to an endpoint's ALL handler; answer it as GET (Node still sends no body for HEAD).
+    if (req.method === 'HEAD') req.method = 'GET';
     handler(
       req,
       res,

@@ -6,13 +6,13 @@ import {
   listPromotions,
   listSavedPromotions,
   savePromotion,
-  todayKst,
   unsavePromotion,
   viewPromotionDetails,
   type PromotionFilter,
   type PromotionInput,
 } from '../../src/server/services/promotions';
 import type { Principal } from '../../src/server/auth/principal';
+import { todayKst } from '../../src/lib/deadline';
 import { insertMember, openTestDb } from '../support/db';
 
 let db: Db;

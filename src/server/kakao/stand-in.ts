@@ -23,7 +23,7 @@ export function standInKakaoId(account: string): string {
 export function normaliseAccount(raw: string): string | null {
   const account = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
   if (account.length < 1 || account.length > 40) return null;
-  if (/[\u0000-\u001f\u007f]/.test(account)) return null;
+  if (/\p{Cc}/u.test(account)) return null;
   return account;
 }
 

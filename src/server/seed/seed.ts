@@ -6,7 +6,7 @@ import type { FileType, Image, Region } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { standInKakaoId } from '../kakao/stand-in';
 import { searchDocument } from '../search/grams';
-import { todayKst } from '../services/promotions';
+import { todayKst } from '../../lib/deadline';
 import { refreshPhotographerSearch } from '../services/photographers';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 

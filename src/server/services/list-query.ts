@@ -9,6 +9,7 @@ import {
   type PhotographyType,
   type ProgressFilter,
 } from '../../lib/domain';
+import { expandRegionFilter } from '../../lib/regions';
 import { badRequest } from '../http/errors';
 import { enumParam, listParam, stringParam } from '../http/query';
 import type { PhotographerFilter } from './photographers';
@@ -16,16 +17,13 @@ import type { PromotionFilter } from './promotions';
 
 const MAX_KEYWORD = 100;
 
-/** Region filter values: `"서울"` is a whole category, `"서울 강남구"` one region. */
+/**
+ * Region filter values: `"서울"` is a whole category, `"서울 강남구"` one region, a cluster arrives as its
+ * region keys. Values that name no region match nothing (they are kept, so the filter is not dropped).
+ */
 export function splitRegionValues(values: string[]): { regions: string[]; categories: string[] } {
-  const regions: string[] = [];
-  const categories: string[] = [];
-  for (const v of values.slice(0, 50)) {
-    const normalised = v.replace(/\s+/g, ' ').trim();
-    if (normalised.includes(' ')) regions.push(normalised);
-    else if (normalised) categories.push(normalised);
-  }
-  return { regions, categories };
+  const { regions, categories, unknown } = expandRegionFilter(values.slice(0, 100));
+  return { regions: [...regions, ...unknown], categories };
 }
 
 function photographyTypes(params: URLSearchParams): PhotographyType[] {
@@ -40,7 +38,7 @@ function keyword(params: URLSearchParams): string | undefined {
   const k = stringParam(params, 'searchKeyword');
   if (k === undefined) return undefined;
   if (k.length > MAX_KEYWORD) throw badRequest(`검색어는 ${MAX_KEYWORD}자 이하로 입력해 주세요.`);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(k)) throw badRequest('검색어에 쓸 수 없는 문자가 있습니다.');
+  if (/\p{Cc}/u.test(k.replace(/[\t\n\r]/g, ''))) throw badRequest('검색어에 쓸 수 없는 문자가 있습니다.');
   return k;
 }
 

@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { Gender, Image, MemberType, Role } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../http/errors';
+import { deleteFilesOwnedBy } from './files';
 
 export interface MemberRow {
   id: number;
@@ -90,8 +91,8 @@ export async function isNicknameTaken(db: Queryable, nickname: string, exceptMem
 
 /**
  * Withdrawal: one transaction deletes the member and, by cascade, their photographer page, events,
- * saves and refresh tokens. Save counters of what they had saved are decremented first. Their files
- * lose their owner and are removed from storage by the file cleanup job.
+ * saves and refresh tokens. Save counters of what they had saved are decremented first. Their file rows
+ * go too; the storage objects are queued and removed by the file cleanup job (retried until done).
  */
 export async function withdrawMember(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -107,6 +108,7 @@ export async function withdrawMember(db: Db, id: number): Promise<void> {
          from photographer_saves s where s.photographer_id = pp.member_id and s.member_id = $1`,
       [id],
     );
+    await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
   });
 }

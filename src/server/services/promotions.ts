@@ -5,9 +5,10 @@
 import type { Image, PhotographyType, ProgressStatus, PromotionType, Region, Role, SortType } from '../../lib/domain';
 import type { Page, PageRequest } from '../../lib/page';
 import { toPage } from '../../lib/page';
+import { progressStatus, todayKst } from '../../lib/deadline';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
-import type { Db, Queryable } from '../db/index';
+import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
@@ -117,16 +118,6 @@ interface ListRow extends PromotionRow {
 
 export const promotionNotFound = () => notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
 
-/** Today's date in Korea (UTC+9), `YYYY-MM-DD`: every date rule and progress status uses it. */
-export function todayKst(now = Date.now()): string {
-  return new Date(now + 9 * 3_600_000).toISOString().slice(0, 10);
-}
-
-export function progressOf(startedAt: string, endedAt: string, today: string): ProgressStatus {
-  if (startedAt > today) return 'UPCOMING';
-  if (endedAt < today) return 'ENDED';
-  return 'ONGOING';
-}
 
 const cleanImages = (images: Image[]): Image[] => images.map((i) => ({ name: i.name, url: i.url }));
 
@@ -157,7 +148,7 @@ function toListItem(r: ListRow, today: string): PromotionListItem {
     images: cleanImages(r.images),
     activeRegions: regionsFromKeys(r.regions),
     hashtags: r.hashtags,
-    progressStatus: progressOf(r.started_at, r.ended_at, today),
+    progressStatus: progressStatus(r.started_at, r.ended_at, today),
   };
 }
 
@@ -315,7 +306,7 @@ async function detailOf(db: Queryable, row: PromotionRow, viewer: Principal | nu
     author: author ? { ...toUserResponse(author), isAdmin: author.roles.includes('ADMIN') } : null,
     saveCount: row.save_count,
     isSaved: saved.length > 0,
-    progressStatus: progressOf(row.started_at, row.ended_at, todayKst(now)),
+    progressStatus: progressStatus(row.started_at, row.ended_at, todayKst(now)),
   };
   return detail;
 }
@@ -360,7 +351,7 @@ function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' |
 const regionKeys = (regions: Region[]) => regions.map((r) => `${r.category} ${r.name}`);
 const regionCategories = (regions: Region[]) => [...new Set(regions.map((r) => r.category))];
 
-export async function createPromotion(db: Db, author: Principal, input: PromotionInput): Promise<PromotionResponse> {
+export async function createPromotion(db: Queryable, author: Principal, input: PromotionInput): Promise<PromotionResponse> {
   if (input.isAuthorHidden && !isAdmin(author)) {
     throw new ApiError(
       403,
@@ -395,23 +386,24 @@ export async function createPromotion(db: Db, author: Principal, input: Promotio
   return toPromotionResponse(rows[0] as PromotionRow);
 }
 
-/** The stored start date, for the rule "startedAt not before today, when it changes". */
-export async function storedStartDate(db: Queryable, id: number): Promise<string | null> {
+/** Who wrote the event and when it starts, for the checks before an update; null when missing. */
+export async function promotionOwnership(db: Queryable, id: number): Promise<{ authorId: number; startedAt: string; imageUrls: string[] } | null> {
   const row = await findPromotion(db, id);
-  return row ? row.started_at : null;
+  return row ? { authorId: row.author_id, startedAt: row.started_at, imageUrls: row.images.map((i) => i.url) } : null;
 }
 
+export const updateDenied = () =>
+  new ApiError(403, 'PROMOTION_UPDATE_PERMISSION_DENIED', '작성자만 이벤트를 수정할 수 있어요.');
+
 export async function updatePromotion(
-  db: Db,
+  db: Queryable,
   editor: Principal,
   id: number,
   input: Omit<PromotionInput, 'isAuthorHidden'>,
 ): Promise<PromotionResponse> {
   const existing = await findPromotion(db, id);
   if (!existing) throw promotionNotFound();
-  if (existing.author_id !== editor.id) {
-    throw new ApiError(403, 'PROMOTION_UPDATE_PERMISSION_DENIED', '작성자만 이벤트를 수정할 수 있어요.');
-  }
+  if (existing.author_id !== editor.id) throw updateDenied();
   const search = searchOf(input);
   const rows = await db.query<PromotionRow>(
     `update promotions set promotion_type = $2, title = $3, content = $4, external_link = $5, started_at = $6,

@@ -1,0 +1,20 @@
+import type { APIContext } from 'astro';
+import { validatePhotographerPage } from '../../../../../lib/rules/member';
+import { requirePhotographer } from '../../../../../server/auth/guards';
+import { getDb } from '../../../../../server/db/index';
+import { readJson } from '../../../../../server/http/body';
+import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
+import { limitWrite } from '../../../../../server/http/limits';
+import { unwrap } from '../../../../../server/http/payload';
+import { json } from '../../../../../server/http/respond';
+import { updatePhotographerPage } from '../../../../../server/services/registration';
+
+const update = async ({ request, locals }: APIContext) => {
+  const me = requirePhotographer(locals);
+  limitWrite(me.id);
+  const input = unwrap(validatePhotographerPage(await readJson(request)));
+  return json(await updatePhotographerPage(await getDb(), me, input));
+};
+export const PUT = endpoint(update);
+export const PATCH = endpoint(update);
+export const ALL = notAllowed;

@@ -1,0 +1,18 @@
+import { validatePhotographerRegistration } from '../../../../../lib/rules/member';
+import { requireMember } from '../../../../../server/auth/guards';
+import { getDb } from '../../../../../server/db/index';
+import { readJson } from '../../../../../server/http/body';
+import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
+import { limitWrite } from '../../../../../server/http/limits';
+import { unwrap } from '../../../../../server/http/payload';
+import { json } from '../../../../../server/http/respond';
+import { parseSignupSources, registerPhotographer } from '../../../../../server/services/registration';
+
+export const POST = endpoint(async ({ request, locals }) => {
+  const me = requireMember(locals);
+  limitWrite(me.id);
+  const body = await readJson(request);
+  const input = unwrap(validatePhotographerRegistration(body));
+  return json(await registerPhotographer(await getDb(), me, input, parseSignupSources(body)));
+});
+export const ALL = notAllowed;

@@ -1,0 +1,10 @@
+import { validateUserNickname } from '../../../../../lib/rules/member';
+import { getDb } from '../../../../../server/db/index';
+import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
+import { json } from '../../../../../server/http/respond';
+import { nicknameExistence } from '../../../../../server/services/nicknames';
+
+export const GET = endpoint(async ({ url }) =>
+  json(await nicknameExistence(await getDb(), url.searchParams, validateUserNickname)),
+);
+export const ALL = notAllowed;

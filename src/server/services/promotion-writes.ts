@@ -1,0 +1,45 @@
+/**
+ * Creating and updating events from request bodies: the shared rules, then the checks that need the
+ * database (authorship, issued images), then the service, in one transaction.
+ */
+import { todayKst } from '../../lib/deadline';
+import { validatePromotionInput } from '../../lib/rules/promotion';
+import type { Principal } from '../auth/principal';
+import type { Db } from '../db/index';
+import { unwrap } from '../http/payload';
+import { assertImagesIssuedTo } from './files';
+import {
+  createPromotion,
+  promotionNotFound,
+  promotionOwnership,
+  updateDenied,
+  updatePromotion,
+  type PromotionResponse,
+} from './promotions';
+
+export async function createPromotionFromBody(db: Db, author: Principal, body: unknown): Promise<PromotionResponse> {
+  const input = unwrap(validatePromotionInput(body, { today: todayKst(), checkStart: true }));
+  return db.transaction(async (tx) => {
+    await assertImagesIssuedTo(tx, author.id, input.images, 'images');
+    return createPromotion(tx, author, input);
+  });
+}
+
+/** Only the author edits; startedAt is checked against today only when it changes. */
+export async function updatePromotionFromBody(
+  db: Db,
+  editor: Principal,
+  id: number,
+  body: unknown,
+): Promise<PromotionResponse> {
+  const current = await promotionOwnership(db, id);
+  if (!current) throw promotionNotFound();
+  if (current.authorId !== editor.id) throw updateDenied();
+  const startedAt = (body as { startedAt?: unknown } | null)?.startedAt;
+  const input = unwrap(validatePromotionInput(body, { today: todayKst(), checkStart: startedAt !== current.startedAt }));
+  const { isAuthorHidden: _ignored, ...rest } = input;
+  return db.transaction(async (tx) => {
+    await assertImagesIssuedTo(tx, editor.id, rest.images, 'images', { keepUrls: current.imageUrls });
+    return updatePromotion(tx, editor, id, rest);
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * Registration and profile edits of members and photographers. Nicknames are unique across all
+ * members; images must be files this server issued to the same member; regions come from the region data.
+ */
+import { validateSignupSources } from '../../lib/rules/member';
+import type {
+  PhotographerPagePayload,
+  PhotographerProfilePayload,
+  PhotographerRegistrationPayload,
+  UserProfilePayload,
+  UserRegistrationPayload,
+} from '../../lib/rules/member';
+import type { SignupSource } from '../../lib/domain';
+import type { Principal } from '../auth/principal';
+import type { Db, Queryable } from '../db/index';
+import { accessDenied, conflict, validationError } from '../http/errors';
+import { assertImagesIssuedTo } from './files';
+import { getMember, isNicknameTaken, toUserResponse, type UserResponse } from './members';
+import { getPhotographer, refreshPhotographerSearch, type PhotographerResponse } from './photographers';
+
+const nicknameTaken = () => conflict('NICKNAME_ALREADY_EXISTS', '이미 사용 중인 닉네임이에요.');
+const alreadyRegistered = () => conflict('USER_ALREADY_REGISTERED', '이미 회원가입을 마친 계정이에요.');
+
+/** The optional `signupSources` of a registration body (operators count where members come from). */
+export function parseSignupSources(body: Record<string, unknown>): SignupSource[] {
+  const raw = body['signupSources'];
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string')) {
+    throw validationError([{ field: 'signupSources', message: '가입 경로 값이 올바르지 않아요.' }]);
+  }
+  const result = validateSignupSources(raw as string[]);
+  if (!result.ok) throw validationError([{ field: 'signupSources', message: result.message }]);
+  return result.value;
+}
+
+const regionKeys = (regions: { category: string; name: string }[]) => regions.map((r) => `${r.category} ${r.name}`);
+const regionCategories = (regions: { category: string }[]) => [...new Set(regions.map((r) => r.category))];
+
+/** Unique violations (a race between the check and the write) become 409. */
+async function guardNickname<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string; message?: string };
+    if (e.code === '23505' && /nickname/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) throw nicknameTaken();
+    throw err;
+  }
+}
+
+async function lockUnregistered(tx: Queryable, memberId: number): Promise<void> {
+  const rows = await tx.query<{ type: string }>('select type from members where id = $1 for update', [memberId]);
+  if (!rows[0]) throw accessDenied();
+  if (rows[0].type !== 'UNDEFINED') throw alreadyRegistered();
+}
+
+export async function registerUser(
+  db: Db,
+  me: Principal,
+  input: UserRegistrationPayload,
+  sources: SignupSource[],
+): Promise<UserResponse> {
+  await guardNickname(() =>
+    db.transaction(async (tx) => {
+      await lockUnregistered(tx, me.id);
+      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
+      await tx.query(
+        `update members set type = 'USER', roles = '{USER}', nickname = $2, gender = $3, instagram_id = $4,
+            signup_sources = $5, registered_at = now()
+          where id = $1`,
+        [me.id, input.nickname, input.gender, input.instagramId, sources],
+      );
+    }),
+  );
+  return toUserResponse(await getMember(db, me.id));
+}
+
+export async function registerPhotographer(
+  db: Db,
+  me: Principal,
+  input: PhotographerRegistrationPayload,
+  sources: SignupSource[],
+): Promise<PhotographerResponse> {
+  await guardNickname(() =>
+    db.transaction(async (tx) => {
+      await lockUnregistered(tx, me.id);
+      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
+      await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage');
+      await tx.query(
+        `update members set type = 'PHOTOGRAPHER', roles = '{PHOTOGRAPHER,USER}', nickname = $2, gender = $3,
+            instagram_id = $4, profile_image = $5::jsonb, signup_sources = $6, registered_at = now()
+          where id = $1`,
+        [
+          me.id,
+          input.nickname,
+          input.gender,
+          input.instagramId,
+          JSON.stringify({ name: input.profileImage.name, url: input.profileImage.url }),
+          sources,
+        ],
+      );
+      await tx.query(
+        `insert into photographer_pages (member_id, main_photography_types, regions, region_categories)
+         values ($1, $2, $3, $4)`,
+        [me.id, input.mainPhotographyTypes, regionKeys(input.activeRegions), regionCategories(input.activeRegions)],
+      );
+      await refreshPhotographerSearch(tx, me.id);
+    }),
+  );
+  return getPhotographer(db, me.id);
+}
+
+async function currentImageUrls(tx: Queryable, memberId: number): Promise<string[]> {
+  const rows = await tx.query<{ url: string | null }>("select profile_image->>'url' as url from members where id = $1", [
+    memberId,
+  ]);
+  return rows.flatMap((r) => (r.url ? [r.url] : []));
+}
+
+/** Full overwrite of the user profile; the nickname follows the rule of the member's type. */
+export async function updateUserProfile(db: Db, me: Principal, input: UserProfilePayload): Promise<UserResponse> {
+  await guardNickname(() =>
+    db.transaction(async (tx) => {
+      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
+      if (input.profileImage) {
+        await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', {
+          keepUrls: await currentImageUrls(tx, me.id),
+        });
+      }
+      await tx.query('update members set nickname = $2, instagram_id = $3, profile_image = $4::jsonb where id = $1', [
+        me.id,
+        input.nickname,
+        input.instagramId,
+        input.profileImage ? JSON.stringify({ name: input.profileImage.name, url: input.profileImage.url }) : null,
+      ]);
+      await refreshPhotographerSearch(tx, me.id);
+    }),
+  );
+  return toUserResponse(await getMember(db, me.id));
+}
+
+export async function updatePhotographerProfile(
+  db: Db,
+  me: Principal,
+  input: PhotographerProfilePayload,
+): Promise<PhotographerResponse> {
+  await guardNickname(() =>
+    db.transaction(async (tx) => {
+      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
+      if (input.profileImage) {
+        await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', {
+          keepUrls: await currentImageUrls(tx, me.id),
+        });
+      }
+      await tx.query('update members set nickname = $2, profile_image = $3::jsonb where id = $1', [
+        me.id,
+        input.nickname,
+        input.profileImage ? JSON.stringify({ name: input.profileImage.name, url: input.profileImage.url }) : null,
+      ]);
+      await tx.query(
+        `update photographer_pages set main_photography_types = $2, regions = $3, region_categories = $4, updated_at = now()
+          where member_id = $1`,
+        [me.id, input.mainPhotographyTypes, regionKeys(input.activeRegions), regionCategories(input.activeRegions)],
+      );
+      await refreshPhotographerSearch(tx, me.id);
+    }),
+  );
+  return getPhotographer(db, me.id);
+}
+
+export async function updatePhotographerPage(
+  db: Db,
+  me: Principal,
+  input: PhotographerPagePayload,
+): Promise<PhotographerResponse> {
+  await db.transaction(async (tx) => {
+    const current = await tx.query<{ url: string }>(
+      "select p->>'url' as url from photographer_pages pp, jsonb_array_elements(pp.portfolio) p where pp.member_id = $1",
+      [me.id],
+    );
+    await assertImagesIssuedTo(tx, me.id, input.portfolio, 'portfolio', { keepUrls: current.map((r) => r.url) });
+    await tx.query('update members set instagram_id = $2 where id = $1', [me.id, input.instagramId]);
+    await tx.query(
+      `update photographer_pages set portfolio = $2::jsonb, address = $3::jsonb, contact_link = $4, description = $5,
+          updated_at = now()
+        where member_id = $1`,
+      [
+        me.id,
+        JSON.stringify(input.portfolio.map((i) => ({ name: i.name, url: i.url }))),
+        input.address ? JSON.stringify(input.address) : null,
+        input.contactLink,
+        input.description,
+      ],
+    );
+    await refreshPhotographerSearch(tx, me.id);
+  });
+  return getPhotographer(db, me.id);
+}
