@@ -159,3 +159,21 @@ describe('counters', () => {
     expect((await listSavedPromotions(db, reader.id, { page: 0, pageSize: 10 })).items.map((i) => i.id)).toEqual([p1.id]);
   });
 });
+
+describe('ADMIN', () => {
+  it('may hide the author on creation and delete anyone\'s event; others may not hide', async () => {
+    const adminRow = await insertMember(db, { roles: ['ADMIN', 'USER'], type: 'USER' });
+    const admin: Principal = { id: adminRow.id, type: 'USER', roles: ['ADMIN', 'USER'], nickname: adminRow.nickname };
+    await expect(createPromotion(db, author, input({ isAuthorHidden: true }))).rejects.toMatchObject({
+      status: 403,
+      code: 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED',
+    });
+    const hidden = await createPromotion(db, admin, input({ isAuthorHidden: true }));
+    const listed = await listPromotions(db, filter(), { page: 0, pageSize: 100 }, null);
+    expect(listed.items.find((i) => i.id === hidden.id)).toMatchObject({ isAuthorHidden: true, author: null });
+    const byAuthor = await createPromotion(db, author, input());
+    await deletePromotion(db, admin, byAuthor.id);
+    const gone = await listPromotions(db, filter(), { page: 0, pageSize: 100 }, null);
+    expect(gone.items.some((i) => i.id === byAuthor.id)).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/index';
+import { insertMember } from '../support/db';
+
+const dir = mkdtempSync(join(tmpdir(), 'damabwa-scripts-'));
+const env = { ...process.env, APP_ENV: 'test', DATA_DIR: dir, PGLITE_DIR: join(dir, 'db'), DATABASE_URL: '' };
+const tsx = (args: string[]) => execFileSync('node_modules/.bin/tsx', args, { env, encoding: 'utf8' });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('operator scripts on the embedded database', () => {
+  it('migrates, grants and revokes ADMIN, and a second process cannot open the directory', async () => {
+    expect(tsx(['scripts/db.ts', 'migrate'])).toMatch(/applied migrations|up to date/);
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: join(dir, 'db') });
+    const m = await insertMember(db, { nickname: '운영후보' });
+    // While this process holds the database, the script fails fast with a clear message.
+    const locked = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'list-admins'], { env, encoding: 'utf8' });
+    expect(locked.status).toBe(1);
+    expect(locked.stderr).toMatch(/사용 중|in process/);
+    await db.close();
+    expect(tsx(['scripts/admin.ts', 'grant-admin', '운영후보'])).toContain('ADMIN');
+    expect(tsx(['scripts/admin.ts', 'list-admins'])).toContain(`#${m.id}`);
+    expect(tsx(['scripts/admin.ts', 'revoke-admin', String(m.id)])).not.toContain('ADMIN');
+    expect(tsx(['scripts/admin.ts', 'list-admins'])).toContain('(no admins)');
+    expect(tsx(['scripts/admin.ts', 'signup-sources'])).toContain('registered members');
+  }, 120_000);
+});
