@@ -1,0 +1,19 @@
+/**
+ * Session reads for islands that match the server's HTML: the first (hydration) render sees the
+ * signed-out values the server rendered, the stored session follows right after mount.
+ */
+import { useStore } from '@nanostores/react';
+import { SIGNED_OUT_USER, type SessionUser } from '../../lib/auth';
+import { $isPhotographer, $isSignedIn, $sessionUser } from '../../stores/session';
+
+export function useSessionUser(): SessionUser {
+  return useStore($sessionUser, { ssr: () => SIGNED_OUT_USER });
+}
+
+export function useIsSignedIn(): boolean {
+  return useStore($isSignedIn, { ssr: () => false });
+}
+
+export function useIsPhotographer(): boolean {
+  return useStore($isPhotographer, { ssr: () => false });
+}
