@@ -1,0 +1,33 @@
+import { copy } from '../../lib/copy';
+import { SIGNUP_ROLES } from '../../lib/rules/member';
+import { chooseRole } from '../../stores/signup';
+import styles from '../SignupWizard.module.css';
+import type { StepProps } from './types';
+
+export function RoleStep({ state, headingRef }: StepProps) {
+  return (
+    <fieldset className={styles['step']}>
+      <legend className={styles['legend']}>
+        <h2 ref={headingRef} tabIndex={-1} className={styles['heading']}>
+          {copy.signup.role.heading}
+        </h2>
+      </legend>
+      <div className={styles['roles']}>
+        {SIGNUP_ROLES.map((role) => (
+          <label key={role} className={styles['roleCard']}>
+            <input
+              type="radio"
+              name="role"
+              value={role}
+              checked={state.role === role}
+              onChange={() => chooseRole(role)}
+              className={styles['visuallyHiddenInput']}
+            />
+            <span className={styles['roleTitle']}>{copy.signup.role[role]}</span>
+            <span className={styles['roleDesc']}>{copy.signup.role[`${role}_DESC`]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
