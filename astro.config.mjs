@@ -9,7 +9,28 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: 40 * 1024 * 1024 }),
   integrations: [react()],
-  security: { checkOrigin: false },
+  // Bearer tokens, no cookies: no CSRF surface, so Astro's origin check stays off (API clients send no Origin).
+  // CSP: Astro hashes every script and style it emits into a <meta> policy; pages add hosts they need
+  // (Kakao token exchange on /auth, the postcode widget on the page editor) with Astro.csp at runtime.
+  security: {
+    checkOrigin: false,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self' blob:",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
   server: { port: 4321, host: true },
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'never' },

@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
 import { toErrorResponse } from './server/http/respond';
-import { securityHeaders } from './server/http/headers';
+import { mergeCsp, securityHeaders } from './server/http/headers';
 
 const API_PREFIX = '/api/';
 
@@ -38,13 +38,17 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   return withHeaders(response, securityHeaders(ctx.url, isApi));
 });
 
+/** Sets the security headers; a page's own CSP (Astro's script and style hashes) is kept and extended. */
 function withHeaders(response: Response, headers: Record<string, string>): Response {
-  let res = response;
+  const apply = (res: Response) => {
+    const pageCsp = res.headers.get('content-security-policy');
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    if (pageCsp) res.headers.set('content-security-policy', mergeCsp(pageCsp, headers['Content-Security-Policy'] ?? ''));
+    return res;
+  };
   try {
-    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    return apply(response);
   } catch {
-    res = new Response(response.body, response);
-    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    return apply(new Response(response.body, response));
   }
-  return res;
 }

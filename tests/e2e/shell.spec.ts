@@ -14,6 +14,21 @@ test.describe('page shell', () => {
     expect(column?.width).toBeLessThanOrEqual(430);
   });
 
+  test('the content security policy blocks nothing the pages need', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    const res = await page.goto('/');
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+    expect(csp).not.toContain('unsafe-inline');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(violations).toEqual([]);
+  });
+
   test('an unknown path lands on home', async ({ page }) => {
     await page.goto('/this/does/not/exist');
     await expect(page).toHaveURL(/\/$/);

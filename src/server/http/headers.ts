@@ -16,3 +16,18 @@ export function securityHeaders(url: URL, isApi: boolean): Record<string, string
   if (url.protocol === 'https:') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }
+
+/** Adds the directives of `extra` that `policy` does not have yet (by directive name). */
+export function mergeCsp(policy: string, extra: string): string {
+  const names = new Set(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/)[0]?.toLowerCase())
+      .filter(Boolean),
+  );
+  const added = extra
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !names.has(d.split(/\s+/)[0]?.toLowerCase()));
+  return [policy.trim().replace(/;\s*$/, ''), ...added].join('; ');
+}
