@@ -8,7 +8,7 @@ import type { ImageMaker } from './seed';
 export function makeSeedImage(db: Db): ImageMaker {
   return async (ownerId, kind, seed) => {
     const portrait = kind !== 'PROMOTION_IMAGE' || seed % 3 !== 0;
-    const bytes = await artworkJpeg(seed, portrait ? 1200 : 1600, portrait ? 1500 : 1200);
+    const bytes = await artworkJpeg(seed, portrait ? 720 : 960, portrait ? 900 : 720);
     return storeImage(db, getStorage(), ownerId, kind, `demo-${seed}.jpg`, bytes);
   };
 }

@@ -72,11 +72,12 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
       roles: ['PHOTOGRAPHER', 'USER'],
       instagramId: p.instagramId,
     });
-    const profile = await makeImage(id, 'USER_PROFILE_IMAGE', imageSeed++);
-    const portfolio: Image[] = [];
-    for (let k = 0; k < 3 + (photographerIds.length % 4); k++) {
-      portfolio.push(await makeImage(id, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', imageSeed++));
-    }
+    const profileSeed = imageSeed++;
+    const portfolioSeeds = Array.from({ length: 3 + (photographerIds.length % 4) }, () => imageSeed++);
+    const [profile, ...portfolio] = (await Promise.all([
+      makeImage(id, 'USER_PROFILE_IMAGE', profileSeed),
+      ...portfolioSeeds.map((seed) => makeImage(id, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', seed)),
+    ])) as [Image, ...Image[]];
     await db.query('update members set profile_image = $2::jsonb where id = $1', [id, JSON.stringify(profile)]);
     await db.query(
       `insert into photographer_pages (member_id, main_photography_types, regions, region_categories, portfolio,
@@ -100,12 +101,23 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
   }
 
   const events = seedEvents(options.events ?? 60, photographerIds.length);
+  // Pictures are made a few events at a time (the pipeline bounds its own concurrency); rows go in order
+  // so ids are stable (the home banner links to event 8).
+  const eventImages: Image[][] = [];
+  for (let i = 0; i < events.length; i += 6) {
+    const chunk = events.slice(i, i + 6);
+    const seeds = chunk.map((e) => Array.from({ length: e.imageCount }, () => imageSeed++));
+    eventImages.push(
+      ...(await Promise.all(
+        chunk.map((e, k) =>
+          Promise.all((seeds[k] as number[]).map((seed) => makeImage(photographerIds[e.authorIndex] as number, 'PROMOTION_IMAGE', seed))),
+        ),
+      )),
+    );
+  }
   const eventIds: number[] = [];
-  for (const e of events) {
-    const authorId = photographerIds[e.authorIndex] as number;
-    const images: Image[] = [];
-    for (let k = 0; k < e.imageCount; k++) images.push(await makeImage(authorId, 'PROMOTION_IMAGE', imageSeed++));
-    eventIds.push(await insertEvent(db, authorId, e, images, today));
+  for (const [i, e] of events.entries()) {
+    eventIds.push(await insertEvent(db, photographerIds[e.authorIndex] as number, e, eventImages[i] ?? [], today));
     report.events++;
   }
 
