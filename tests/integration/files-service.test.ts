@@ -6,14 +6,16 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { APIContext } from 'astro';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Image } from '../../src/lib/domain';
-import { openDatabase, type Db } from '../../src/server/db/index';
+import { openDatabase, setDbForTests, type Db } from '../../src/server/db/index';
 import { ApiError } from '../../src/server/http/errors';
 import { resetRateLimits } from '../../src/server/http/rate-limit';
+import { setLogLevel } from '../../src/server/log';
 import { thumbnailUrlFor } from '../../src/server/media/keys';
-import { cleanUpFiles } from '../../src/server/services/file-cleanup';
+import { cleanUpFiles, registerFileCleanup } from '../../src/server/services/file-cleanup';
 import {
   MAX_FILE_BYTES,
   assertImagesIssuedTo,
@@ -21,7 +23,8 @@ import {
   findImageDetails,
   uploadFiles,
 } from '../../src/server/services/files';
-import { createLocalStorage, createS3Storage, type Storage } from '../../src/server/storage/index';
+import { GET as serveMedia } from '../../src/pages/media/[...key]';
+import { createLocalStorage, createS3Storage, setStorageForTests, type Storage } from '../../src/server/storage/index';
 import { phoneJpeg, solidPng } from '../support/images';
 import { startTestS3, type TestS3 } from '../support/s3';
 
@@ -314,6 +317,54 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
     });
   });
 
+  describe('GET /media/<key> handler', () => {
+    beforeAll(() => setStorageForTests(storage));
+    afterAll(() => setStorageForTests(null));
+
+    const get = async (key: string, headers: Record<string, string> = {}, method = 'GET') =>
+      serveMedia({
+        params: { key },
+        request: new Request(`http://localhost/media/${key}`, { method, headers }),
+      } as unknown as APIContext);
+
+    it('serves stored images and thumbnails with immutable caching; 404 for anything else', async () => {
+      const member = await newMember();
+      const [img] = (await upload(member, 'PROMOTION_IMAGE', [{ name: 'm.png', bytes: await solidPng(120, 80) }]))
+        .files as [Image];
+      if (driver === 's3') {
+        // Issued URLs point at the bucket; the app does not proxy S3.
+        expect((await get(keyOf(img.url))).status).toBe(404);
+        return;
+      }
+      for (const key of [keyOf(img.url), keyOf(thumbnailUrlFor(img.url))]) {
+        const res = await get(key);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/webp');
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        expect(res.headers.get('content-length')).toBe(String(bytes.byteLength));
+        expect((await sharp(bytes).metadata()).format).toBe('webp');
+        const etag = res.headers.get('etag') ?? '';
+        expect((await get(key, { 'if-none-match': etag })).status).toBe(304);
+        const head = await get(key, {}, 'HEAD');
+        expect(head.status).toBe(200);
+        expect(await head.text()).toBe('');
+      }
+      for (const key of [
+        `ab/${'ab'.repeat(32)}.webp`,
+        '../../package.json',
+        `${keyOf(img.url)}.tmp`,
+        keyOf(img.url).toUpperCase(),
+        '',
+      ]) {
+        const res = await get(key);
+        expect(res.status, key).toBe(404);
+        expect(res.headers.get('content-type'), key).not.toMatch(/^image\//);
+      }
+    });
+  });
+
   describe('ownership of image URLs', () => {
     it('accepts only URLs issued to the same member (422 otherwise)', async () => {
       const alice = await newMember();
@@ -483,5 +534,37 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       expect(await storage.get(keyOf(second.url))).not.toBeNull();
       expect(await db.query('select 1 from storage_deletions where storage_key = $1', [keyOf(second.url)])).toEqual([]);
     });
+  });
+});
+
+describe('registerFileCleanup', () => {
+  it("runs the cleanup on unref'd timers between the start and stop hooks", async () => {
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+    const root = mkdtempSync(join(tmpdir(), 'damabwa-cleanup-'));
+    const storage = createLocalStorage({ root, publicBaseUrl: 'http://localhost/media' });
+    setDbForTests(db);
+    setStorageForTests(storage);
+    setLogLevel('warn');
+    try {
+      const key = `ee/${'e'.repeat(64)}.webp`;
+      const thumb = `ee/${'e'.repeat(64)}_480.webp`;
+      await storage.put(key, new Uint8Array([1]), 'image/webp');
+      await storage.put(thumb, new Uint8Array([2]), 'image/webp');
+      await db.query('insert into storage_deletions (storage_key, thumb_key) values ($1, $2)', [key, thumb]);
+
+      const starts: (() => Promise<void>)[] = [];
+      const stops: (() => Promise<void>)[] = [];
+      registerFileCleanup({ onStart: (h) => starts.push(h), onStop: (h) => stops.push(h) }, 50, 10);
+      expect([starts.length, stops.length]).toEqual([1, 1]);
+      for (const start of starts) await start();
+      await vi.waitFor(async () => expect(await storage.get(key)).toBeNull(), { timeout: 5_000, interval: 20 });
+      expect(await storage.get(thumb)).toBeNull();
+      for (const stop of stops) await stop();
+    } finally {
+      setDbForTests(null);
+      setStorageForTests(null);
+      await db.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -27,7 +27,10 @@ export const GET: APIRoute = async ({ params, request }) => {
     'X-Content-Type-Options': 'nosniff',
     ETag: etag,
   };
-  const object = await getStorage().stream(key);
+  const storage = getStorage();
+  // With S3 the issued URLs point at the bucket or its CDN; the app does not proxy them.
+  if (storage.driver !== 'local') return notFound();
+  const object = await storage.stream(key);
   if (!object) return notFound();
   if (
     request.headers

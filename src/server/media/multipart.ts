@@ -30,8 +30,11 @@ export interface ReceivedFile {
 export interface MultipartHandlers {
   /** A text part. Throwing stops the upload with that error. */
   onField(name: string, value: string): void;
-  /** A complete file part within the limits. Throwing stops the upload with that error. */
-  onFile(file: ReceivedFile): void;
+  /**
+   * A complete file part within the limits. Throwing stops the upload with that error. The next file
+   * part is read once the returned promise settles.
+   */
+  onFile(file: ReceivedFile): void | Promise<unknown>;
 }
 
 export interface MultipartReader {
@@ -102,6 +105,10 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
     settle(failure);
   });
 
+  // Backpressure: the next file part is not read until the previous file's work (returned by
+  // onFile) is done, so a request holds about one file's bytes at a time, whatever its size.
+  let previous: Promise<unknown> = Promise.resolve();
+
   parser.on('file', (name, stream, info) => {
     if (failure !== null || name !== 'files') {
       stream.resume();
@@ -109,9 +116,6 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
     }
     const chunks: Buffer[] = [];
     let tooLarge = false;
-    stream.on('data', (chunk: Buffer) => {
-      if (failure === null && !tooLarge) chunks.push(chunk);
-    });
     stream.on('limit', () => {
       tooLarge = true;
       chunks.length = 0;
@@ -123,18 +127,34 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
     });
     // A body that ends inside a file part errors the part as well as the parser.
     stream.on('error', () => fail(badRequest('multipart 요청이 올바르지 않거나 중간에 끊겼어요.')));
-    stream.on('end', () => {
-      if (failure !== null || tooLarge) return;
-      try {
-        handlers.onFile({
-          field: name,
-          filename: info.filename ?? '',
-          declaredType: info.mimeType,
-          bytes: chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks),
-        });
-      } catch (err) {
-        fail(err);
-      }
+    const turn = previous;
+    let release: () => void = () => undefined;
+    previous = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    void turn.then(() => {
+      stream.on('data', (chunk: Buffer) => {
+        if (failure === null && !tooLarge) chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        if (failure !== null || tooLarge) {
+          release();
+          return;
+        }
+        try {
+          const work = handlers.onFile({
+            field: name,
+            filename: info.filename ?? '',
+            declaredType: info.mimeType,
+            bytes: chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks),
+          });
+          chunks.length = 0;
+          void Promise.resolve(work).then(release, release);
+        } catch (err) {
+          fail(err);
+          release();
+        }
+      });
     });
   });
 

@@ -7,7 +7,6 @@
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
  * a later run and never stops the rest.
  */
-import { onStart, onStop } from '../app';
 import { getDb, type Db } from '../db/index';
 import { log } from '../log';
 import { getStorage, type Storage } from '../storage/index';
@@ -101,13 +100,23 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
   return report;
 }
 
+export interface LifecycleHooks {
+  onStart(hook: () => Promise<void>): void;
+  onStop(hook: () => Promise<void>): void;
+}
+
 let registered = false;
 
 /**
- * Runs the cleanup shortly after start and then every hour on an unref'd timer (it never keeps the
- * process alive); stop waits for a run in progress. Call once at startup, before `startApp`.
+ * Runs the cleanup a minute after start and then every hour on unref'd timers (they never keep the
+ * process alive); stop waits for a run in progress. Wire it once, in src/server/app.ts:
+ * `registerFileCleanup({ onStart, onStop })` (hooks passed in, so this module does not import app.ts).
  */
-export function registerFileCleanup(intervalMs = CLEANUP_INTERVAL_MS, firstRunDelayMs = 60_000): void {
+export function registerFileCleanup(
+  hooks: LifecycleHooks,
+  intervalMs = CLEANUP_INTERVAL_MS,
+  firstRunDelayMs = 60_000,
+): void {
   if (registered) return;
   registered = true;
   let first: NodeJS.Timeout | null = null;
@@ -130,13 +139,13 @@ export function registerFileCleanup(intervalMs = CLEANUP_INTERVAL_MS, firstRunDe
     })();
   };
 
-  onStart(async () => {
+  hooks.onStart(async () => {
     first = setTimeout(tick, firstRunDelayMs);
     first.unref();
     timer = setInterval(tick, intervalMs);
     timer.unref();
   });
-  onStop(async () => {
+  hooks.onStop(async () => {
     if (first) clearTimeout(first);
     if (timer) clearInterval(timer);
     await running;

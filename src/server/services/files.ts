@@ -79,6 +79,7 @@ export async function uploadFiles(
       // Fail fast: the rest of the body is no longer worth decoding.
       job.catch((err: unknown) => reader.fail(err));
       received.push({ name: cleanFileName(file.filename), job });
+      return job;
     },
   });
   try {
