@@ -288,6 +288,10 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       const member = await newMember();
       const png = await solidPng(10, 10);
       expect((await apiError(upload(member, 'PROMOTION_IMAGE', []))).status).toBe(400);
+      // A browser form with an empty file input sends a nameless, empty part: that is "no file" too.
+      expect((await apiError(upload(member, 'PROMOTION_IMAGE', [{ name: '', bytes: new Uint8Array(0) }]))).status).toBe(
+        400,
+      );
       expect((await apiError(upload(member, null, [{ name: 'a.png', bytes: png }]))).status).toBe(400);
       const bad = await apiError(upload(member, 'BANNER', [{ name: 'a.png', bytes: png }]));
       expect([bad.status, bad.code]).toEqual([400, 'BAD_REQUEST']);

@@ -75,6 +75,8 @@ export async function uploadFiles(
       form.fileType = v;
     },
     onFile(file) {
+      // An empty file input in a browser form: a part with no name and no bytes means "no file".
+      if (file.bytes.byteLength === 0 && file.filename === '') return;
       const job = processImage(file.bytes);
       // Fail fast: the rest of the body is no longer worth decoding.
       job.catch((err: unknown) => reader.fail(err));
