@@ -1,0 +1,318 @@
+#!/usr/bin/env node
+/**
+ * npm run bench [-- --quick] [-- --huge]
+ *
+ * Builds if needed, seeds a benchmark database, starts the production server on a free port and measures:
+ *   1. page weight per public page (JS gzip of every script the page loads, CSS, fonts, images, total)
+ *      against the budgets of docs/design.md;
+ *   2. Lighthouse (mobile, simulated throttling), median of 3 runs (1 with --quick);
+ *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
+ *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
+ *      at 100k (and 1M with --huge) on PostgreSQL.
+ * Prints a table and writes bench/results/<date>.json. Never fails on a timing: it exits non-zero only
+ * when it cannot run.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const huge = args.includes('--huge');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const BUDGET = { jsHome: 80 * 1024, jsAny: 130 * 1024, lighthousePerf: 95, lighthouseA11y: 95, cls: 0.02 };
+const results = { date: new Date().toISOString(), quick, machine: machine(), pages: [], lighthouse: [], throughput: [], scale: [] };
+const cleanups = [];
+
+function machine() {
+  return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+}
+
+function log(msg) {
+  process.stderr.write(`${msg}\n`);
+}
+
+function run(cmd, cmdArgs, env = {}) {
+  const r = spawnSync(cmd, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status})`);
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/server.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  cleanups.push(stop);
+  return { base, stop };
+}
+
+/** A data directory with the demo data plus `extra` generated events (PGlite), or a PostgreSQL URL. */
+function seedDatabase(env, extra) {
+  log(`seeding (${extra} extra events)…`);
+  run('node_modules/.bin/tsx', ['scripts/db.ts', 'seed', ...(extra ? ['--events', String(extra)] : [])], env);
+}
+
+async function firstIds(base) {
+  const events = await (await fetch(`${base}/api/v1/promotions/list?pageSize=1`)).json();
+  const photographers = await (await fetch(`${base}/api/v1/photographers/list?pageSize=1`)).json();
+  return { eventId: events.items[0]?.id ?? 1, photographerId: photographers.items[0]?.id ?? 1 };
+}
+
+function publicPages(ids) {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'events', path: '/events' },
+    { name: 'event', path: `/event/${ids.eventId}` },
+    { name: 'photographers', path: '/photographers' },
+    { name: 'photographer', path: `/photographer/${ids.photographerId}` },
+    { name: 'search', path: '/search' },
+  ];
+}
+
+/** Loads each page in Chromium at 390×844 and sums what it transfers, by type; JS is also gzipped here. */
+async function pageWeights(base, pages) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    for (const p of pages) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const seen = [];
+      page.on('response', (res) => seen.push(res));
+      await page.goto(`${base}${p.path}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const row = { page: p.name, path: p.path, jsGzip: 0, jsFiles: 0, css: 0, fonts: 0, images: 0, total: 0 };
+      for (const res of seen) {
+        const type = res.request().resourceType();
+        let bytes = 0;
+        try {
+          bytes = (await res.request().sizes()).responseBodySize;
+        } catch {
+          bytes = 0;
+        }
+        row.total += bytes;
+        if (type === 'script') {
+          const body = await res.body().catch(() => Buffer.alloc(0));
+          row.jsGzip += gzipSync(body).length;
+          row.jsFiles++;
+        } else if (type === 'stylesheet') row.css += bytes;
+        else if (type === 'font') row.fonts += bytes;
+        else if (type === 'image') row.images += bytes;
+      }
+      const budget = p.name === 'home' ? BUDGET.jsHome : BUDGET.jsAny;
+      row.jsBudget = budget;
+      row.jsWithinBudget = row.jsGzip <= budget;
+      results.pages.push(row);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRuns(base, pages, runs) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  for (const p of pages) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+      try {
+        const out = await lighthouse(`${base}${p.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          formFactor: 'mobile',
+          throttlingMethod: 'simulate',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const lhr = out?.lhr;
+        if (lhr) {
+          samples.push({
+            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+            bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+            seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+            fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+            lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+            tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+            cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+          });
+        }
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const median = (key) => {
+      const v = samples.map((s) => s[key]).sort((a, b) => a - b);
+      return v.length ? v[Math.floor(v.length / 2)] : null;
+    };
+    const row = { page: p.name, runs: samples.length };
+    for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls']) row[key] = median(key);
+    results.lighthouse.push(row);
+  }
+}
+
+function cannon(url, seconds, connections = 64) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } }, (err, res) =>
+      err ? reject(err) : resolve({ rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx, errors: res.errors }),
+    );
+  });
+}
+
+async function throughput(base, ids) {
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = /\/_astro\/[^"']+\.(css|js)/.exec(html)?.[0] ?? '/favicon.svg';
+  const seconds = quick ? 3 : 10;
+  const targets = [
+    { name: 'static asset (reference)', path: asset },
+    { name: 'home /', path: '/' },
+    { name: 'events /events', path: '/events' },
+    { name: `event /event/${ids.eventId}`, path: `/event/${ids.eventId}` },
+    { name: 'API list', path: '/api/v1/promotions/list' },
+    { name: 'API search 야경', path: `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}` },
+  ];
+  for (const t of targets) {
+    const r = await cannon(`${base}${t.path}`, seconds);
+    results.throughput.push({ target: t.name, ...r });
+  }
+  const ref = results.throughput[0]?.rps || 1;
+  for (const row of results.throughput) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
+}
+
+async function latency(base, path, n = quick ? 40 : 200) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}${path}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1));
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+const SCALE_QUERIES = [
+  { name: 'list first page', path: '/api/v1/promotions/list' },
+  { name: 'search 야경', path: `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}` },
+  { name: 'region+type', path: `/api/v1/promotions/list?regions=${encodeURIComponent('서울')}&photographyTypes=SNAP` },
+  { name: 'POPULAR', path: '/api/v1/promotions/list?sortType=POPULAR' },
+];
+
+async function scalePoint(label, env, events) {
+  const server = await startServer(env);
+  try {
+    for (const q of SCALE_QUERIES) {
+      await latency(server.base, q.path, 5);
+      results.scale.push({ database: label, events, query: q.name, ...(await latency(server.base, q.path)) });
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  run(process.execPath, ['scripts/ensure-build.mjs']);
+  mkdirSync('bench/results', { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), 'damabwa-bench-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const baseEnv = { APP_ENV: 'demo', DATA_DIR: dir, PGLITE_DIR: join(dir, 'db'), DATABASE_URL: '', RATE_LIMIT_AUTH: '1000000', RATE_LIMIT_WRITE: '1000000' };
+  const small = quick ? 2_000 : 10_000;
+  seedDatabase(baseEnv, small - 60);
+
+  const server = await startServer(baseEnv);
+  const ids = await firstIds(server.base);
+  const pages = publicPages(ids);
+  log('page weight…');
+  await pageWeights(server.base, pages);
+  log('lighthouse…');
+  try {
+    await lighthouseRuns(server.base, pages, quick ? 1 : 3);
+  } catch (err) {
+    results.lighthouseError = String(err?.message ?? err);
+    log(`lighthouse failed: ${results.lighthouseError}`);
+  }
+  log('throughput…');
+  await throughput(server.base, ids);
+  await server.stop();
+
+  log('scale…');
+  await scalePoint('PGlite', baseEnv, small);
+  if (!quick) {
+    seedDatabase(baseEnv, 90_000);
+    await scalePoint('PGlite', baseEnv, 100_000);
+  }
+  if (!quick && findPgBin()) {
+    const cluster = await startPgCluster({ database: 'bench' });
+    cleanups.push(async () => cluster.stop());
+    const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
+    seedDatabase(pgEnv, 100_000 - 60);
+    await scalePoint('PostgreSQL', pgEnv, 100_000);
+    if (huge) {
+      seedDatabase(pgEnv, 900_000);
+      await scalePoint('PostgreSQL', pgEnv, 1_000_000);
+    }
+  }
+  report();
+}
+
+function report() {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`\nMachine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}${quick ? ' (quick)' : ''}`);
+  console.log('\n1. Page weight (first load, 390×844)');
+  console.table(results.pages.map((r) => ({ page: r.page, 'JS gzip': kb(r.jsGzip), budget: kb(r.jsBudget), ok: r.jsWithinBudget ? 'yes' : 'NO', 'JS files': r.jsFiles, CSS: kb(r.css), fonts: kb(r.fonts), images: kb(r.images), total: kb(r.total) })));
+  console.log('2. Lighthouse (mobile, simulated throttling, median)');
+  if (results.lighthouse.length) console.table(results.lighthouse);
+  else console.log(`   not run: ${results.lighthouseError ?? 'unknown'}`);
+  console.log('3. Throughput (64 connections)');
+  console.table(results.throughput.map((r) => ({ target: r.target, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'vs static': r.ratioToStatic, non2xx: r.non2xx, errors: r.errors })));
+  console.log('4. Scale (sequential requests)');
+  console.table(results.scale);
+  const file = `bench/results/${results.date.slice(0, 19).replace(/[:T]/g, '-')}.json`;
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  console.log(`\nresults written to ${file}`);
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  });
