@@ -25,7 +25,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
   const method = ctx.request.method;
-  if (response.status === 404 && !isApi && !pathname.startsWith('/dev/') && (method === 'GET' || method === 'HEAD')) {
+  const exempt = pathname.startsWith('/dev/') || pathname.startsWith('/media/');
+  if (response.status === 404 && !isApi && !exempt && (method === 'GET' || method === 'HEAD')) {
     response = new Response(
       '<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>',
       {

@@ -8,6 +8,7 @@ import { getJwtSecret } from './auth/secret';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
+import { registerFileCleanup } from './services/file-cleanup';
 import { seedDemoData } from './seed/seed';
 
 type Hook = () => Promise<void>;
@@ -22,6 +23,8 @@ const stopHooks: Hook[] = [];
 export function onStop(hook: Hook): void {
   stopHooks.push(hook);
 }
+
+registerFileCleanup({ onStart, onStop });
 
 let started: Promise<void> | null = null;
 
