@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createOAuthState, kakaoAuthorizeUrl, type KakaoClient } from '../lib/auth';
 import { navigate } from '../lib/browser';
 import { copy } from '../lib/copy';
@@ -6,14 +6,18 @@ import styles from './KakaoLoginButton.module.css';
 
 /**
  * Kakao's login button (yellow #FEE500, the speech-bubble symbol, 85% black label), drawn here.
- * A click remembers a random `state` for this tab and sends the browser to the authorize page.
+ * A click remembers a random `state` for this tab and sends the browser to the authorize page; until
+ * the island has hydrated the button is disabled, so an early tap is not silently lost.
  */
 export function KakaoLoginButton(client: KakaoClient) {
+  const [ready, setReady] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <button
       type="button"
       className={styles['button']}
+      disabled={!ready}
       aria-busy={leaving}
       onClick={() => {
         setLeaving(true);

@@ -72,7 +72,8 @@ export function SignupWizard({ termsUrl, privacyUrl }: Props) {
         <span className={styles['stepCount']}>{copy.signup.step(index + 1, steps.length)}</span>
       </div>
 
-      <div className={styles['body']}>
+      {/* Until the page guard ran (after hydration) nothing can be changed: a tap would be lost. */}
+      <fieldset className={styles['body']} disabled={!allowed}>
         {state.step === 'role' && <RoleStep state={state} headingRef={headingRef} />}
         {state.step === 'basic' && <BasicInfoStep state={state} headingRef={headingRef} />}
         {state.step === 'profile' && <ProfileStep state={state} headingRef={headingRef} />}
@@ -80,7 +81,7 @@ export function SignupWizard({ termsUrl, privacyUrl }: Props) {
         {state.step === 'terms' && (
           <TermsStep state={state} headingRef={headingRef} termsUrl={termsUrl} privacyUrl={privacyUrl} />
         )}
-      </div>
+      </fieldset>
 
       <div className={styles['footer']}>
         {submitError && (

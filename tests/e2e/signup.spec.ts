@@ -41,6 +41,27 @@ async function session(page: Page) {
   }));
 }
 
+/** Collects CSP violations and React hydration errors; the journeys expect none. */
+function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Refused to|hydrat|Minified React error/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+/** Every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Lands on the sign-up wizard, ready for input. */
+async function onSignup(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/signup$/);
+  await hydrated(page);
+}
+
 const next = (page: Page) => page.getByRole('button', { name: '다음', exact: true });
 
 /** A nickname already taken: registered over HTTP before the journey starts. */
@@ -72,9 +93,10 @@ test.describe('sign-in and sign-up', () => {
   });
 
   test('a new visitor signs up as a USER, is welcomed and lands on / signed in', async ({ page, baseURL }) => {
+    const problems = watchPage(page);
     const taken = await takenNickname(baseURL ?? '');
     await kakaoLogin(page, uniqueAccount('new-user'));
-    await expect(page).toHaveURL(/\/signup$/);
+    await onSignup(page);
     expect((await session(page)).accessToken).toBeTruthy();
 
     // Role
@@ -115,6 +137,7 @@ test.describe('sign-in and sign-up', () => {
     // Survey (a USER has no profile step); progress survives a reload.
     await expect(page.getByRole('heading', { name: '담아봐를 어떻게 알게 되셨나요?' })).toBeFocused();
     await page.reload();
+    await hydrated(page);
     await expect(page.getByRole('heading', { name: '담아봐를 어떻게 알게 되셨나요?' })).toBeVisible();
     await expect(next(page)).toBeDisabled();
     await page.getByText('인스타그램', { exact: true }).click();
@@ -165,11 +188,13 @@ test.describe('sign-in and sign-up', () => {
       return { status: res.status, body: (await res.json()) as { nickname: string; instagramId: string | null } };
     });
     expect(me).toEqual({ status: 200, body: expect.objectContaining({ nickname: mine, instagramId: 'dama.bwa' }) });
+    expect(problems).toEqual([]);
   });
 
   test('a new visitor signs up as a PHOTOGRAPHER with a profile image, types and regions', async ({ page }) => {
+    const problems = watchPage(page);
     await kakaoLogin(page, uniqueAccount('new-photographer'));
-    await expect(page).toHaveURL(/\/signup$/);
+    await onSignup(page);
     await page.getByText('사진작가로 시작하기').click();
     await next(page).click();
 
@@ -233,10 +258,12 @@ test.describe('sign-in and sign-up', () => {
         { category: '부산', name: '해운대구' },
       ],
     });
+    expect(problems).toEqual([]);
   });
 
   test('a large picture is compressed before upload; a non-image is refused', async ({ page }) => {
     await kakaoLogin(page, uniqueAccount('big-image'));
+    await onSignup(page);
     await page.getByText('사진작가로 시작하기').click();
     await next(page).click();
     await page.getByLabel('상호명 또는 활동명').fill(`큰사진 ${freshNickname('작')}`);
@@ -291,7 +318,7 @@ test.describe('sign-in and sign-up', () => {
 
   test('a 401 from an API call signs the visitor out and lands on /', async ({ page }) => {
     await kakaoLogin(page, uniqueAccount('expired'));
-    await expect(page).toHaveURL(/\/signup$/);
+    await onSignup(page);
     await page.getByText('사진작가로 시작하기').click();
     await next(page).click();
     await page.getByLabel('상호명 또는 활동명').fill(`만료 ${freshNickname('작')}`);
