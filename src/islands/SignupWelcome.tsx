@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { navigate } from '../lib/browser';
 import { copy } from '../lib/copy';
 import { cutWelcomeName } from '../lib/text';
-import { readWelcome, type WelcomeInfo } from '../stores/signup';
+import { readWelcome, type WelcomeInfo } from '../lib/welcome';
 import styles from './SignupWelcome.module.css';
 
 /** Leaves the welcome screen without a way back to it (it was opened without history). */

@@ -20,6 +20,7 @@ import { navigate, readStorageJson, removeStorage, writeStorageJson } from '../l
 import { copy } from '../lib/copy';
 import type { Gender, PhotographyType, Region, SignupSource } from '../lib/domain';
 import { ImagePreparationError, prepareImageForUpload } from '../lib/images';
+import { rememberWelcome } from '../lib/welcome';
 import type { SignupRole, TermsId } from '../lib/rules/member';
 import {
   INITIAL_SIGNUP_STATE,
@@ -42,7 +43,6 @@ import {
 import { $isSignedIn, setSessionUser } from './session';
 
 export const SIGNUP_STATE_KEY = 'signupWizard';
-export const WELCOME_KEY = 'signupWelcome';
 
 export const $signup = atom<SignupState>(decodeSignupState(readStorageJson('session', SIGNUP_STATE_KEY)));
 $signup.listen((state) => writeStorageJson('session', SIGNUP_STATE_KEY, state));
@@ -230,21 +230,9 @@ export async function loadRegionGroups(): Promise<void> {
 
 // --- submit ---
 
-export interface WelcomeInfo {
-  nickname: string;
-  role: SignupRole;
-}
-
-export function readWelcome(): WelcomeInfo | null {
-  const raw = readStorageJson('session', WELCOME_KEY) as Partial<WelcomeInfo> | null;
-  if (!raw || typeof raw.nickname !== 'string') return null;
-  if (raw.role !== 'USER' && raw.role !== 'PHOTOGRAPHER') return null;
-  return { nickname: raw.nickname, role: raw.role };
-}
-
 function finish(user: UserResponse, role: SignupRole): void {
   setSessionUser(user);
-  writeStorageJson('session', WELCOME_KEY, { nickname: user.nickname, role } satisfies WelcomeInfo);
+  rememberWelcome({ nickname: user.nickname, role });
   $signup.set({ ...INITIAL_SIGNUP_STATE });
   removeStorage('session', SIGNUP_STATE_KEY);
   navigate('/success/signup', { replace: true });

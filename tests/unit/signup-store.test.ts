@@ -1,17 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../src/lib/auth';
 import { INITIAL_SIGNUP_STATE } from '../../src/lib/signup';
+import { WELCOME_KEY, readWelcome } from '../../src/lib/welcome';
 import { $sessionUser } from '../../src/stores/session';
 import {
   $signup,
   $signupFeedback,
   SIGNUP_STATE_KEY,
-  WELCOME_KEY,
   checkNickname,
   chooseRole,
   goNext,
   guardSignupPage,
-  readWelcome,
   setAllTerms,
   setGender,
   setNickname,
