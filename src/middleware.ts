@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
+import { cachedPage, clearPageCache, isCacheablePage, storePage } from './server/http/page-cache';
 import { toErrorResponse } from './server/http/respond';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
@@ -12,6 +13,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.user ??= null;
   const { pathname } = ctx.url;
   const isApi = pathname.startsWith(API_PREFIX);
+
+  const cacheKey = isCacheablePage(ctx.request.method, ctx.url) ? ctx.url.pathname + ctx.url.search : null;
+  const hit = cacheKey ? cachedPage(cacheKey) : null;
+  if (hit) return hit;
 
   let response: Response;
   try {
@@ -36,7 +41,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     );
   }
 
-  return withHeaders(response, securityHeaders(ctx.url, isApi));
+  if (isApi && method !== 'GET' && method !== 'HEAD' && response.status < 400) clearPageCache();
+  response = withHeaders(response, securityHeaders(ctx.url, isApi));
+  return cacheKey ? storePage(cacheKey, response) : response;
 });
 
 /** Sets the security headers; a page's own CSP (Astro's script and style hashes) is kept and extended. */

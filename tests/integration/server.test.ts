@@ -74,3 +74,22 @@ describe('production server', () => {
     ).rejects.toThrow(/exited with 1[\s\S]*DATABASE_URL is required/);
   });
 });
+
+describe('page cache', () => {
+  it('answers public pages from the cache and clears it after an API write', async () => {
+    const { signIn, bearer, uniqueAccount } = await import('../support/auth');
+    await fetch(`${base}/photographers`);
+    const second = await fetch(`${base}/photographers`);
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(second.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const s = await signIn(base, uniqueAccount());
+    const write = await fetch(`${base}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(s) },
+      body: JSON.stringify({ refreshToken: s.refreshToken.value }),
+    });
+    expect(write.status).toBe(204);
+    const after = await fetch(`${base}/photographers`);
+    expect(after.headers.get('x-page-cache')).toBeNull();
+  });
+});
