@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/server.mjs`,
     url: `${baseURL}/healthz`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       APP_ENV: 'demo',

@@ -93,3 +93,38 @@ describe('page cache', () => {
     expect(after.headers.get('x-page-cache')).toBeNull();
   });
 });
+
+describe('failures', () => {
+  it('shows the Korean error page, without a stack, when a page fails', async () => {
+    const res = await fetch(`${base}/dev/boom`);
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('Unexpected Application Error!');
+    expect(html).toMatch(/오류가 발생했어요/);
+    expect(html).not.toContain('deliberate test failure');
+    expect(html).not.toMatch(/at .*\.mjs:\d+/);
+  });
+
+  it('answers 400 KAKAO_API when Kakao does not answer in time', async () => {
+    const net = await import('node:net');
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const server = await startServer({ KAKAO_API_BASE: `http://127.0.0.1:${port}` });
+    try {
+      const started = Date.now();
+      const res = await fetch(`${server.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginType: 'KAKAO', authKey: 'any' }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'KAKAO_API' });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await server.stop();
+      silent.close();
+    }
+  });
+});
