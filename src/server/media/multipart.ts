@@ -111,6 +111,9 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
 
   parser.on('file', (name, stream, info) => {
     if (failure !== null || name !== 'files') {
+      // A body that ends inside a skipped part errors that part too; without a listener the process dies.
+      // The parser's own 'error' (below) records the failure.
+      stream.on('error', () => undefined);
       stream.resume();
       return;
     }
