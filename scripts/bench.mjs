@@ -36,7 +36,7 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const BUDGET = { jsHome: 80 * 1024, jsAny: 130 * 1024, lighthousePerf: 95, lighthouseA11y: 95, cls: 0.02 };
-const results = { date: new Date().toISOString(), quick, machine: machine(), pages: [], lighthouse: [], throughput: [], scale: [] };
+const results = { date: new Date().toISOString(), quick, machine: machine(), pages: [], lighthouse: [], lighthouseError: null, throughput: [], scale: [] };
 const cleanups = [];
 
 function machine() {
