@@ -1,0 +1,570 @@
+/**
+ * Authorization matrix: every /api/v1 endpoint × nine callers → the contract's status and error code.
+ * Callers: anonymous, a forged token, an expired token, a refresh token presented as an access token,
+ * an unregistered member, a USER, the author PHOTOGRAPHER, another PHOTOGRAPHER and an ADMIN (granted
+ * with the operator script). The endpoint files are read from the file system: a method without a row
+ * fails the test. Rejected writes are checked to have changed nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kakaoAccessToken, uniqueAccount } from '../support/auth';
+import {
+  createEvent,
+  eventBody,
+  freshNickname,
+  newMember,
+  newPhotographer,
+  newUser,
+  picture,
+  upload,
+  type Session,
+} from '../support/api';
+import { startServer, type RunningServer } from '../support/server';
+import {
+  apiEndpointFiles,
+  closeAgent,
+  expiredAccessToken,
+  forgedAccessToken,
+  grantAdmin,
+  isErrorEnvelope,
+  parseJson,
+  pool,
+  serverSecret,
+} from '../security/lib';
+
+const ACTORS = [
+  'anonymous',
+  'badToken',
+  'expiredToken',
+  'refreshAsAccess',
+  'unregistered',
+  'user',
+  'author',
+  'otherPhotographer',
+  'admin',
+] as const;
+type ActorKind = (typeof ACTORS)[number];
+const ANONYMOUS_LIKE = ['anonymous', 'badToken', 'expiredToken', 'refreshAsAccess'] as const;
+type AnonymousKind = (typeof ANONYMOUS_LIKE)[number];
+const isAnonymousLike = (kind: ActorKind): kind is AnonymousKind =>
+  (ANONYMOUS_LIKE as readonly ActorKind[]).includes(kind);
+const SIGNED_IN = ['unregistered', 'user', 'author', 'otherPhotographer', 'admin'] as const;
+type SignedInKind = (typeof SIGNED_IN)[number];
+
+/** A status, or a status with the error code the contract names. */
+type Expect = number | readonly [number, string];
+/** `anon` covers the four anonymous-like callers, `member` the five signed-in ones, `all` everyone. */
+type ExpectTable = Partial<Record<ActorKind | 'anon' | 'member' | 'all', Expect>>;
+
+interface Actor {
+  kind: ActorKind;
+  /** The Authorization header, or null. */
+  auth: string | null;
+  /** The signed-in member behind the header (null for the anonymous-like callers). */
+  member: Session | null;
+}
+
+interface Prepared {
+  path?: string;
+  json?: unknown;
+  form?: FormData;
+  /** Context for `after` checks (e.g. the event id a DELETE was aimed at). */
+  note?: Record<string, unknown>;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+interface Row {
+  method: string;
+  route: string;
+  name?: string;
+  expect: ExpectTable;
+  /** Signed-in kinds replaced by a fresh member of the same kind for this row (destructive rows). */
+  fresh?: readonly SignedInKind[];
+  prepare?: (actor: Actor) => Promise<Prepared>;
+  /** Extra checks after the call (state unchanged by a refused write, identity of the answer). */
+  after?: (actor: Actor, answer: Answer, prepared: Prepared) => Promise<string | null>;
+}
+
+const A401 = [401, 'INVALID_AUTH_CREDENTIALS'] as const;
+const DENIED = [403, 'ACCESS_DENIED'] as const;
+const ALREADY = [409, 'USER_ALREADY_REGISTERED'] as const;
+const UPDATE_DENIED = [403, 'PROMOTION_UPDATE_PERMISSION_DENIED'] as const;
+const DELETE_DENIED = [403, 'PROMOTION_DELETE_PERMISSION_DENIED'] as const;
+const HIDDEN_DENIED = [403, 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED'] as const;
+
+function expected(table: ExpectTable, kind: ActorKind): Expect {
+  const group = isAnonymousLike(kind) ? table.anon : table.member;
+  const e = table[kind] ?? group ?? table.all;
+  if (e === undefined) throw new Error(`no expectation for ${kind}`);
+  return e;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'damabwa-authz-'));
+const serverEnv = { DATA_DIR: dataDir, PGLITE_DIR: join(dataDir, 'db') };
+let server: RunningServer;
+let base = '';
+
+const people = {} as Record<SignedInKind, Session> & { spareAdmin: Session };
+let anonymousLike: Record<AnonymousKind, string | null>;
+let authorEventId = 0;
+let authorEventBody: Record<string, unknown> = {};
+let requestsSent = 0;
+
+async function freshOf(kind: SignedInKind): Promise<Session> {
+  switch (kind) {
+    case 'unregistered':
+      return newMember(base);
+    case 'user':
+      return newUser(base);
+    case 'author':
+    case 'otherPhotographer':
+      return newPhotographer(base, { withPage: true });
+    case 'admin':
+      return people.spareAdmin;
+  }
+}
+
+function actorsFor(row: Row): Promise<Actor[]> {
+  return Promise.all(
+    ACTORS.map(async (kind): Promise<Actor> => {
+      if (isAnonymousLike(kind)) return { kind, auth: anonymousLike[kind], member: null };
+      const k = kind as SignedInKind;
+      const member = row.fresh?.includes(k) ? await freshOf(k) : people[k];
+      return { kind, auth: `Bearer ${member.token}`, member };
+    }),
+  );
+}
+
+/** Images owned by the caller (or by the USER for anonymous-like callers, who are refused before use). */
+async function imagesOf(actor: Actor, fileType: string, count = 1) {
+  return upload(base, (actor.member ?? people.user).token, fileType, count);
+}
+
+async function send(method: string, path: string, actor: Actor, prepared: Prepared): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (actor.auth) headers['authorization'] = actor.auth;
+  let body: BodyInit | null = null;
+  if (prepared.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(prepared.json);
+  } else if (prepared.form) {
+    body = prepared.form;
+  }
+  requestsSent++;
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  return { status: res.status, body: text === '' ? null : (parseJson(text) ?? text) };
+}
+
+const byId = (id: number) => (path: string) => path.replace('{id}', String(id));
+
+const ROWS: Row[] = [
+  // ── auth ──────────────────────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST',
+    route: '/api/v1/auth/login',
+    expect: { all: 201 },
+    prepare: async () => ({
+      json: { loginType: 'KAKAO', authKey: await kakaoAccessToken(base, uniqueAccount('authz')) },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/auth/refresh',
+    expect: { all: 200 },
+    prepare: async () => ({ json: { refreshToken: (await newMember(base)).refreshToken.value } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/auth/logout',
+    expect: { all: 204 },
+    prepare: async () => ({ json: { refreshToken: (await newMember(base)).refreshToken.value } }),
+  },
+  // ── users ─────────────────────────────────────────────────────────────────────────────────────
+  {
+    method: 'GET',
+    route: '/api/v1/users/me',
+    expect: { anon: A401, member: 200 },
+    after: async (actor, answer) =>
+      actor.member && (answer.body as { id?: number }).id !== actor.member.user.id ? 'answered another member' : null,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/users/me',
+    fresh: SIGNED_IN,
+    expect: { anon: A401, member: 200 },
+    after: async (actor, answer) => {
+      // A refused withdrawal (the anonymous-like tokens all name the USER) left the USER in place.
+      if (answer.status === 401) {
+        const me = await fetch(`${base}/api/v1/users/me`, {
+          headers: { authorization: `Bearer ${people.user.token}` },
+        });
+        return me.status === 200 ? null : `USER was withdrawn by a ${actor.kind} call`;
+      }
+      const gone = await fetch(`${base}/api/v1/users/me`, { headers: { authorization: actor.auth ?? '' } });
+      return gone.status === 401 ? null : 'token still works after withdrawal';
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/saves',
+    expect: { anon: A401, member: 200 },
+    prepare: async () => ({
+      path: `/api/v1/users/me/saves?promotionIds=${authorEventId}&photographerIds=${people.author.user.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/nicknames/existence',
+    expect: { all: 200 },
+    prepare: async () => ({ path: `/api/v1/users/nicknames/existence?nickname=${encodeURIComponent('가나다라')}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/users/me/registration',
+    fresh: ['unregistered'],
+    expect: {
+      anon: A401,
+      unregistered: 200,
+      user: ALREADY,
+      author: ALREADY,
+      otherPhotographer: ALREADY,
+      admin: ALREADY,
+    },
+    prepare: async () => ({ json: { nickname: freshNickname('r'), gender: 'FEMALE', instagramId: null } }),
+  },
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    method,
+    route: '/api/v1/users/me/profile',
+    expect: { anon: A401, unregistered: DENIED, member: 200 },
+    prepare: async () => ({ json: { nickname: freshNickname('f'), instagramId: null, profileImage: null } }),
+  })),
+  // ── photographers ─────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', route: '/api/v1/photographers/list', expect: { all: 200 } },
+  { method: 'GET', route: '/api/v1/photographers/saved', expect: { anon: A401, member: 200 } },
+  {
+    method: 'GET',
+    route: '/api/v1/photographers/{id}',
+    expect: { all: 200 },
+    prepare: async () => ({ path: byId(people.author.user.id)('/api/v1/photographers/{id}') }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/photographers/{id}/details',
+    expect: { all: 200 },
+    prepare: async () => ({ path: byId(people.author.user.id)('/api/v1/photographers/{id}/details') }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/photographers/nicknames/existence',
+    expect: { all: 200 },
+    prepare: async () => ({
+      path: `/api/v1/photographers/nicknames/existence?nickname=${encodeURIComponent('빛담 스튜디오')}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/photographers/me/registration',
+    fresh: ['unregistered'],
+    expect: {
+      anon: A401,
+      unregistered: 200,
+      user: ALREADY,
+      author: ALREADY,
+      otherPhotographer: ALREADY,
+      admin: ALREADY,
+    },
+    prepare: async (actor) => ({
+      json: {
+        nickname: `작가 ${freshNickname('g')}`,
+        gender: 'MALE',
+        instagramId: null,
+        profileImage: (await imagesOf(actor, 'USER_PROFILE_IMAGE'))[0],
+        mainPhotographyTypes: ['SNAP'],
+        activeRegions: [{ category: '서울', name: '강남구' }],
+      },
+    }),
+  },
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    method,
+    route: '/api/v1/photographers/me/profile',
+    expect: { anon: A401, unregistered: DENIED, user: DENIED, author: 200, otherPhotographer: 200, admin: DENIED },
+    prepare: async () => ({
+      json: {
+        nickname: `작가 ${freshNickname('h')}`,
+        profileImage: null,
+        mainPhotographyTypes: ['PROFILE'],
+        activeRegions: [{ category: '부산', name: '해운대구' }],
+      },
+    }),
+  })),
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    method,
+    route: '/api/v1/photographers/me/page',
+    expect: { anon: A401, unregistered: DENIED, user: DENIED, author: 200, otherPhotographer: 200, admin: DENIED },
+    prepare: async (actor) => ({
+      json: {
+        portfolio: await imagesOf(actor, 'PHOTOGRAPHER_PORTFOLIO_IMAGE'),
+        address: null,
+        instagramId: null,
+        contactLink: null,
+        description: `${actor.kind} 의 소개`,
+      },
+    }),
+  })),
+  {
+    method: 'POST',
+    route: '/api/v1/photographers/{id}/save',
+    expect: { anon: A401, member: 204 },
+    prepare: async () => ({ path: byId(people.otherPhotographer.user.id)('/api/v1/photographers/{id}/save') }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/photographers/{id}/unsave',
+    expect: { anon: A401, member: 204 },
+    prepare: async () => ({ path: byId(people.otherPhotographer.user.id)('/api/v1/photographers/{id}/unsave') }),
+  },
+  // ── promotions ────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', route: '/api/v1/promotions/list', expect: { all: 200 } },
+  { method: 'GET', route: '/api/v1/promotions/saved', expect: { anon: A401, member: 200 } },
+  {
+    method: 'GET',
+    route: '/api/v1/promotions/{id}',
+    expect: { all: 200 },
+    prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}') }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/promotions/{id}/details',
+    expect: { all: 200 },
+    prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/details') }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/promotions',
+    expect: { anon: A401, unregistered: DENIED, user: DENIED, author: 201, otherPhotographer: 201, admin: 201 },
+    prepare: async (actor) => ({
+      json: { ...(await eventBody(base, (actor.member ?? people.user).token)), title: `${actor.kind} 이벤트 등록` },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/promotions',
+    name: 'isAuthorHidden: true',
+    expect: {
+      anon: A401,
+      unregistered: DENIED,
+      user: DENIED,
+      author: HIDDEN_DENIED,
+      otherPhotographer: HIDDEN_DENIED,
+      admin: 201,
+    },
+    prepare: async (actor) => ({
+      json: {
+        ...(await eventBody(base, (actor.member ?? people.user).token)),
+        title: '작성자 숨김 이벤트',
+        isAuthorHidden: true,
+      },
+    }),
+    after: async (_actor, answer) =>
+      answer.status === 201 && (answer.body as { isAuthorHidden?: boolean }).isAuthorHidden !== true
+        ? 'not hidden'
+        : null,
+  },
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    method,
+    route: '/api/v1/promotions/{id}',
+    expect: { anon: A401, member: UPDATE_DENIED, author: 200 },
+    prepare: async (actor) => ({
+      path: byId(authorEventId)('/api/v1/promotions/{id}'),
+      json: {
+        ...authorEventBody,
+        title: actor.kind === 'author' ? '작성자가 고친 제목' : `${actor.kind} 가 고친 제목`,
+      },
+    }),
+  })),
+  {
+    method: 'DELETE',
+    route: '/api/v1/promotions/{id}',
+    expect: { anon: A401, member: DELETE_DENIED, author: 204, admin: 204 },
+    prepare: async () => {
+      const { id } = await createEvent(base, people.author.token, { title: '지워질 수도 있는 이벤트' });
+      return { path: byId(id)('/api/v1/promotions/{id}'), note: { id } };
+    },
+    after: async (actor, answer, prepared) => {
+      const res = await fetch(`${base}/api/v1/promotions/${String(prepared.note?.['id'])}`);
+      if (answer.status === 204) return res.status === 404 ? null : 'deleted event still readable';
+      return res.status === 200 ? null : `event vanished after a refused delete by ${actor.kind}`;
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/promotions/{id}/save',
+    expect: { anon: A401, member: 204 },
+    prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/save') }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/promotions/{id}/unsave',
+    expect: { anon: A401, member: 204 },
+    prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/unsave') }),
+  },
+  // ── regions ───────────────────────────────────────────────────────────────────────────────────
+  ...['/api/v1/regions/categories', '/api/v1/regions/groups', '/api/v1/region-clusters'].flatMap((route): Row[] => [
+    { method: 'GET', route, expect: { all: 200 } },
+    { method: 'HEAD', route, expect: { all: 200 } },
+  ]),
+  // ── files ─────────────────────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST',
+    route: '/api/v1/files',
+    expect: { anon: A401, member: 201 },
+    prepare: async () => {
+      const form = new FormData();
+      form.append('fileType', 'PROMOTION_IMAGE');
+      form.append('files', new Blob([new Uint8Array(await picture())], { type: 'image/png' }), 'matrix.png');
+      return { form };
+    },
+  },
+  // ── unknown paths under /api/v1: the JSON 404, whoever asks ──────────────────────────────────
+  {
+    method: 'ALL',
+    route: '/api/v1/{...rest}',
+    expect: { all: [404, 'NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/no/such/endpoint' }),
+  },
+];
+
+beforeAll(async () => {
+  server = await startServer(serverEnv);
+  base = server.url;
+  const [unregistered, user, author, otherPhotographer, admin, spareAdmin] = await Promise.all([
+    newMember(base),
+    newUser(base),
+    newPhotographer(base, { withPage: true }),
+    newPhotographer(base, { withPage: true }),
+    newUser(base),
+    newUser(base),
+  ]);
+  Object.assign(people, { unregistered, user, author, otherPhotographer, admin, spareAdmin });
+  server = await grantAdmin(server, [admin.user.id, spareAdmin.user.id], () => startServer(serverEnv));
+  base = server.url;
+  const me = await fetch(`${base}/api/v1/users/me`, { headers: { authorization: `Bearer ${admin.token}` } });
+  expect(((await me.json()) as { roles: string[] }).roles).toContain('ADMIN');
+
+  const secret = serverSecret(server);
+  anonymousLike = {
+    anonymous: null,
+    badToken: `Bearer ${forgedAccessToken(user.user.id, ['USER'])}`,
+    expiredToken: `Bearer ${expiredAccessToken(secret, user.user.id, ['USER'])}`,
+    refreshAsAccess: `Bearer ${user.refreshToken.value}`,
+  };
+  authorEventBody = await eventBody(base, author.token, { title: '권한 표 이벤트' });
+  const created = await fetch(`${base}/api/v1/promotions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(authorEventBody),
+  });
+  expect(created.status).toBe(201);
+  authorEventId = ((await created.json()) as { id: number }).id;
+}, 240_000);
+
+afterAll(async () => {
+  console.log(`authorization matrix: ${requestsSent} requests`);
+  if (server) {
+    closeAgent(server.url);
+    await server.stop();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('authorization matrix', () => {
+  it('has a row for every method of every endpoint file, and no row without an endpoint', () => {
+    const files = apiEndpointFiles();
+    expect(files.length).toBeGreaterThan(20);
+    const rowKeys = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    const missing: string[] = [];
+    const known = new Set<string>();
+    for (const f of files) {
+      const methods = f.route.includes('{...') ? f.methods : f.methods.filter((m) => m !== 'ALL');
+      for (const m of methods) {
+        known.add(`${m} ${f.route}`);
+        if (!rowKeys.has(`${m} ${f.route}`)) missing.push(`${m} ${f.route} (${f.file})`);
+      }
+      // Every endpoint answers 405 (not Astro's empty 404/500) for the methods it does not serve.
+      if (!f.route.includes('{...') && !f.methods.includes('ALL')) missing.push(`ALL = notAllowed in ${f.file}`);
+    }
+    expect(missing, 'endpoints without a row in the authorization matrix').toEqual([]);
+    expect(
+      [...rowKeys].filter((k) => !known.has(k)),
+      'rows without an endpoint',
+    ).toEqual([]);
+  });
+
+  it('answers every endpoint, for every caller, as the contract says', async () => {
+    const mismatches: string[] = [];
+    for (const row of ROWS) {
+      const actors = await actorsFor(row);
+      const methods = row.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE'] : [row.method];
+      await Promise.all(
+        actors.flatMap((actor) =>
+          methods.map(async (method) => {
+            const label = `${method} ${row.route}${row.name ? ` (${row.name})` : ''} as ${actor.kind}`;
+            const prepared = row.prepare ? await row.prepare(actor) : {};
+            const answer = await send(method, prepared.path ?? row.route, actor, prepared);
+            const want = expected(row.expect, actor.kind);
+            const [status, code] = typeof want === 'number' ? [want, undefined] : want;
+            if (answer.status !== status) {
+              mismatches.push(
+                `${label}: ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 160)}, expected ${status}`,
+              );
+              return;
+            }
+            if (status >= 400 && method !== 'HEAD') {
+              if (!isErrorEnvelope(answer.body))
+                mismatches.push(`${label}: not the error envelope: ${JSON.stringify(answer.body)}`);
+              else if (code && answer.body.code !== code)
+                mismatches.push(`${label}: code ${answer.body.code}, expected ${code}`);
+            }
+            const problem = row.after ? await row.after(actor, answer, prepared) : null;
+            if (problem) mismatches.push(`${label}: ${problem}`);
+          }),
+        ),
+      );
+    }
+    // Refused edits left the author's event as the author wrote it.
+    const event = (await (await fetch(`${base}/api/v1/promotions/${authorEventId}`)).json()) as { title: string };
+    if (event.title !== '작성자가 고친 제목') mismatches.push(`author's event title is "${event.title}"`);
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it('answers 405 METHOD_NOT_ALLOWED with the envelope for every method an endpoint does not serve', async () => {
+    const files = apiEndpointFiles().filter((f) => !f.route.includes('{...'));
+    const cases = files.flatMap((f) =>
+      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+        .filter((m) => !f.methods.includes(m))
+        .flatMap((m) => ACTORS.map((kind) => ({ route: f.route, method: m, kind }))),
+    );
+    expect(cases.length).toBeGreaterThan(50);
+    const actors = await actorsFor({ method: 'GET', route: '', expect: {} });
+    const mismatches: string[] = [];
+    await pool(cases, 8, async ({ route, method, kind }) => {
+      const actor = actors.find((a) => a.kind === kind) as Actor;
+      const path = route.replace(
+        '{id}',
+        String(route.startsWith('/api/v1/promotions') ? authorEventId : people.author.user.id),
+      );
+      const answer = await send(method, path, actor, method === 'GET' ? {} : { json: {} });
+      if (answer.status !== 405 || !isErrorEnvelope(answer.body) || answer.body.code !== 'METHOD_NOT_ALLOWED') {
+        mismatches.push(`${method} ${path} as ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+    });
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
