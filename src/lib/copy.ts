@@ -41,6 +41,14 @@ export const copy = {
     urlCopied: 'URL이 복사되었어요!',
     copyFailed: '복사에 실패했어요.',
   },
+  /** Browse strings that shared islands need; the rest of the browse pages' copy is in copy-browse.ts. */
+  browse: {
+    card: { types: '촬영 유형' },
+    save: {
+      save: (name: string) => `${name} 저장하기`,
+      count: (n: number) => `저장 ${n}`,
+    },
+  },
   deadline: {
     closed: '마감된 이벤트',
     closingToday: '오늘 마감',

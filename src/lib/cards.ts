@@ -1,0 +1,29 @@
+/** What the browse cards show: built on the server from list items (thumbnails resolved there). */
+import type { PhotographyType, PromotionType, Region } from './domain';
+
+export interface EventCardData {
+  id: number;
+  title: string;
+  promotionType: PromotionType;
+  startedAt: string;
+  endedAt: string;
+  photographyTypes: PhotographyType[];
+  activeRegions: Region[];
+  saveCount: number;
+  /** The list thumbnail of the first picture, or null. */
+  thumbnailUrl: string | null;
+}
+
+export interface PhotographerCardData {
+  id: number;
+  nickname: string;
+  mainPhotographyTypes: PhotographyType[];
+  /** The list thumbnail of the profile picture, or null. */
+  thumbnailUrl: string | null;
+}
+
+/** The ids for the one saved-state call of a page. */
+export interface SaveBatchIds {
+  promotionIds: number[];
+  photographerIds: number[];
+}

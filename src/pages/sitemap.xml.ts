@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { getConfig } from '../server/config';
+import { getDb } from '../server/db/index';
+import { sitemapEntries, sitemapXml } from '../server/services/sitemap';
+
+export const GET: APIRoute = async () => {
+  const xml = sitemapXml(await sitemapEntries(await getDb()), getConfig().publicOrigin);
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+};

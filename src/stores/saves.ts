@@ -1,0 +1,144 @@
+/**
+ * Saved state of the events and photographers on the page, and the save toggle (spec §4 Save toggle).
+ *
+ * The server renders every card as "not saved" with the public count (the HTML is the same for every
+ * visitor); after hydration the page's save toggles fill the real state with ONE call:
+ * - list pages: `GET /users/me/saves?promotionIds=…&photographerIds=…` for all ids on the page, made by
+ *   whichever toggle mounts first (the others find their ids already asked for);
+ * - the event detail page: `GET /promotions/{id}/details`, which also counts the page view.
+ *
+ * Toggling without a stored access token opens the login-required dialog and calls nothing. Otherwise
+ * the state and count change at once; a failure rolls them back and opens the dialog.
+ */
+import { map } from 'nanostores';
+import { api, isApiRequestError } from '../lib/api';
+import { hasAccessToken } from '../lib/auth';
+import { openLoginRequired } from './ui';
+
+export type SaveKind = 'promotion' | 'photographer';
+
+export interface SaveEntry {
+  saved: boolean;
+  count: number;
+  pending: boolean;
+}
+
+export interface SaveBatch {
+  promotionIds: readonly number[];
+  photographerIds: readonly number[];
+}
+
+export const $saves = map<Record<string, SaveEntry>>({});
+
+export function saveKey(kind: SaveKind, id: number): string {
+  return `${kind}:${id}`;
+}
+
+const collection = (kind: SaveKind) => (kind === 'promotion' ? '/promotions' : '/photographers');
+
+/** Puts a card's public count in the store unless it is there already. */
+export function seedSave(kind: SaveKind, id: number, count: number): void {
+  const key = saveKey(kind, id);
+  if (!$saves.get()[key]) $saves.setKey(key, { saved: false, count: Math.max(0, count), pending: false });
+}
+
+function setSaved(kind: SaveKind, id: number, saved: boolean, count?: number): void {
+  const key = saveKey(kind, id);
+  const entry = $saves.get()[key] ?? { saved: false, count: 0, pending: false };
+  // A toggle in flight wins over an answer that was asked for before it.
+  if (entry.pending) return;
+  $saves.setKey(key, { ...entry, saved, count: count ?? entry.count });
+}
+
+const asked = new Set<string>();
+
+/**
+ * Fills the saved state of every id of the page with one call; ids already asked for are skipped, so
+ * each toggle may call this with the page's whole batch. Without a token there is nothing to ask.
+ * Failures are ignored (the cards stay "not saved"; a 401 signs out through the API client).
+ */
+export async function loadSavedState(batch: SaveBatch): Promise<void> {
+  if (!hasAccessToken()) return;
+  const promotionIds = batch.promotionIds.filter((id) => !asked.has(saveKey('promotion', id)));
+  const photographerIds = batch.photographerIds.filter((id) => !asked.has(saveKey('photographer', id)));
+  if (promotionIds.length === 0 && photographerIds.length === 0) return;
+  promotionIds.forEach((id) => asked.add(saveKey('promotion', id)));
+  photographerIds.forEach((id) => asked.add(saveKey('photographer', id)));
+  try {
+    const answer = await api.get<{ promotionIds: number[]; photographerIds: number[] }>('/users/me/saves', {
+      query: { promotionIds: promotionIds.join(','), photographerIds: photographerIds.join(',') },
+    });
+    const savedP = new Set(answer.promotionIds);
+    const savedG = new Set(answer.photographerIds);
+    promotionIds.forEach((id) => setSaved('promotion', id, savedP.has(id)));
+    photographerIds.forEach((id) => setSaved('photographer', id, savedG.has(id)));
+  } catch (err) {
+    console.warn('saved state not loaded', err);
+  }
+}
+
+export interface PromotionViewer {
+  saveCount: number;
+  isSaved: boolean;
+  author: { id: number } | null;
+}
+
+const detailCalls = new Map<number, Promise<PromotionViewer | null>>();
+
+/**
+ * The event detail page's one call: `GET /promotions/{id}/details` counts this page view (once per
+ * page load, whoever asks) and gives the fresh count and, for a member, the saved state.
+ */
+export function loadPromotionDetail(id: number): Promise<PromotionViewer | null> {
+  let call = detailCalls.get(id);
+  if (!call) {
+    call = api
+      .get<PromotionViewer>(`/promotions/${id}/details`)
+      .then((d) => {
+        setSaved('promotion', id, d.isSaved, d.saveCount);
+        return d;
+      })
+      .catch((err: unknown) => {
+        console.warn('event details not loaded', err);
+        return null;
+      });
+    detailCalls.set(id, call);
+  }
+  return call;
+}
+
+/** The save toggle: login-required dialog without a token; optimistic change, rollback on failure. */
+export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
+  const key = saveKey(kind, id);
+  const before = $saves.get()[key] ?? { saved: false, count: 0, pending: false };
+  if (before.pending) return;
+  if (!hasAccessToken()) {
+    openLoginRequired();
+    return;
+  }
+  const saving = !before.saved;
+  $saves.setKey(key, { saved: saving, count: Math.max(0, before.count + (saving ? 1 : -1)), pending: true });
+  try {
+    if (saving) await api.post<void>(`${collection(kind)}/${id}/save`);
+    else await api.delete(`${collection(kind)}/${id}/unsave`);
+    $saves.setKey(key, { ...($saves.get()[key] ?? before), pending: false });
+  } catch (err) {
+    const status = isApiRequestError(err) ? err.status : 0;
+    if (saving && status === 409) {
+      // Saved already (another tab): the shown count already had this save in it.
+      $saves.setKey(key, { saved: true, count: before.count, pending: false });
+    } else if (!saving && status === 404 && isApiRequestError(err) && err.code.endsWith('_SAVE_NOT_FOUND')) {
+      $saves.setKey(key, { saved: false, count: before.count, pending: false });
+    } else {
+      $saves.setKey(key, { ...before, pending: false });
+      openLoginRequired();
+    }
+  }
+}
+
+/** For tests: forget what was asked for and every entry. */
+export function resetSaves(): void {
+  asked.clear();
+  detailCalls.clear();
+  $saves.set({});
+}

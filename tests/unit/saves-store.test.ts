@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  $saves,
+  loadPromotionDetail,
+  loadSavedState,
+  resetSaves,
+  saveKey,
+  seedSave,
+  toggleSave,
+} from '../../src/stores/saves';
+import { $dialog, closeDialog } from '../../src/stores/ui';
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
+
+interface Call {
+  method: string;
+  url: string;
+  auth: string | null;
+}
+
+let calls: Call[];
+let answer: (call: Call) => Response;
+
+beforeEach(() => {
+  calls = [];
+  answer = () => new Response(null, { status: 204 });
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
+  vi.stubGlobal('location', { pathname: '/events', assign: vi.fn(), replace: vi.fn() });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const call = { method: init.method ?? 'GET', url, auth: headers['Authorization'] ?? null };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  resetSaves();
+  closeDialog();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const entry = (kind: 'promotion' | 'photographer', id: number) => $saves.get()[saveKey(kind, id)];
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('save toggle without a token', () => {
+  it('opens the login-required dialog and calls nothing', async () => {
+    seedSave('promotion', 1, 4);
+    await toggleSave('promotion', 1);
+    expect(calls).toEqual([]);
+    expect($dialog.get()?.confirmLabel).toBe('로그인하기');
+    expect(entry('promotion', 1)).toMatchObject({ saved: false, count: 4 });
+  });
+
+  it('asks for no saved state', async () => {
+    await loadSavedState({ promotionIds: [1, 2], photographerIds: [] });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('save toggle as a member', () => {
+  beforeEach(() => localStorage.setItem('accessToken', 'token-1'));
+
+  it('saves at once, with the count, and keeps it on success', async () => {
+    seedSave('promotion', 1, 4);
+    const done = toggleSave('promotion', 1);
+    expect(entry('promotion', 1)).toMatchObject({ saved: true, count: 5, pending: true });
+    await done;
+    expect(entry('promotion', 1)).toMatchObject({ saved: true, count: 5, pending: false });
+    expect(calls).toEqual([{ method: 'POST', url: '/api/v1/promotions/1/save', auth: 'Bearer token-1' }]);
+  });
+
+  it('unsaves photographers through their own path', async () => {
+    seedSave('photographer', 9, 2);
+    $saves.setKey(saveKey('photographer', 9), { saved: true, count: 2, pending: false });
+    await toggleSave('photographer', 9);
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/v1/photographers/9/unsave' });
+    expect(entry('photographer', 9)).toMatchObject({ saved: false, count: 1 });
+  });
+
+  it('rolls back and opens the dialog when the server fails', async () => {
+    answer = () => json({ code: 'INTERNAL_ERROR', message: '오류' }, 500);
+    seedSave('promotion', 2, 7);
+    await toggleSave('promotion', 2);
+    expect(entry('promotion', 2)).toMatchObject({ saved: false, count: 7, pending: false });
+    expect($dialog.get()).not.toBeNull();
+  });
+
+  it('treats 409 on save as saved, without counting twice', async () => {
+    answer = () => json({ code: 'ALREADY_PROMOTION_SAVE', message: '이미' }, 409);
+    seedSave('promotion', 3, 7);
+    await toggleSave('promotion', 3);
+    expect(entry('promotion', 3)).toMatchObject({ saved: true, count: 7 });
+    expect($dialog.get()).toBeNull();
+  });
+
+  it('fills the saved state of the whole page with one call', async () => {
+    answer = () => json({ promotionIds: [2], photographerIds: [5] });
+    [1, 2, 3].forEach((id) => seedSave('promotion', id, 0));
+    seedSave('photographer', 5, 1);
+    const batch = { promotionIds: [1, 2, 3], photographerIds: [5] };
+    await Promise.all([loadSavedState(batch), loadSavedState(batch), loadSavedState(batch)]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/v1/users/me/saves?promotionIds=1%2C2%2C3&photographerIds=5');
+    expect(entry('promotion', 2)?.saved).toBe(true);
+    expect(entry('promotion', 1)?.saved).toBe(false);
+    expect(entry('photographer', 5)?.saved).toBe(true);
+  });
+
+  it('the detail call is made once and fills state and count', async () => {
+    answer = () => json({ saveCount: 12, isSaved: true, author: { id: 4 } });
+    seedSave('promotion', 8, 10);
+    const [a, b] = await Promise.all([loadPromotionDetail(8), loadPromotionDetail(8)]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/v1/promotions/8/details');
+    expect(a?.author?.id).toBe(4);
+    expect(b).toBe(a);
+    expect(entry('promotion', 8)).toMatchObject({ saved: true, count: 12 });
+  });
+});
