@@ -5,6 +5,7 @@
 import type { Image, PhotographyType, ProgressStatus, PromotionType, Region, Role, SortType } from '../../lib/domain';
 import type { Page, PageRequest } from '../../lib/page';
 import { toPage } from '../../lib/page';
+import type { PromotionPayload } from '../../lib/rules/promotion';
 import { progressStatus, todayKst } from '../../lib/deadline';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
@@ -26,19 +27,8 @@ export interface PromotionFilter {
   sortType: SortType;
 }
 
-export interface PromotionInput {
-  promotionType: PromotionType;
-  title: string;
-  content: string;
-  externalLink: string;
-  startedAt: string;
-  endedAt: string;
-  photographyTypes: PhotographyType[];
-  images: Image[];
-  activeRegions: Region[];
-  hashtags: string[];
-  isAuthorHidden: boolean;
-}
+/** A validated event body (the shared rule's output). */
+export type PromotionInput = PromotionPayload;
 
 export interface ListAuthor {
   id: number;
