@@ -55,8 +55,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
-  /** Requests per minute per caller: sign-in/refresh per IP, uploads and writes per member. */
-  rateLimits: { auth: number; upload: number; write: number };
+  /** Requests per window (a minute by default) per caller: sign-in/refresh per IP, uploads and writes per member. */
+  rateLimits: { auth: number; upload: number; write: number; windowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -189,6 +189,8 @@ export function parseConfig(env: Env): Config {
       auth: int(env, 'RATE_LIMIT_AUTH', 20, 1, 1_000_000, problems),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 60, 1, 1_000_000, problems),
       write: int(env, 'RATE_LIMIT_WRITE', 120, 1, 1_000_000, problems),
+      // Tests shorten the window to see a limit recover without waiting a minute.
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 3_600_000, problems),
     },
   };
 

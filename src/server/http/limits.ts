@@ -2,8 +2,6 @@ import type { APIContext } from 'astro';
 import { getConfig } from '../config';
 import { clientKey, hitRateLimit } from './rate-limit';
 
-const MINUTE = 60_000;
-
 /** Sign-in and token refresh: per client address. */
 export function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress'>): void {
   const config = getConfig();
@@ -15,16 +13,18 @@ export function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress'>): v
   }
   hitRateLimit('auth', clientKey(ctx.request, address, config.trustProxy), {
     limit: config.rateLimits.auth,
-    windowMs: MINUTE,
+    windowMs: config.rateLimits.windowMs,
   });
 }
 
 /** Writes (create, update, delete, save) per member. */
 export function limitWrite(memberId: number): void {
-  hitRateLimit('write', String(memberId), { limit: getConfig().rateLimits.write, windowMs: MINUTE });
+  const { write, windowMs } = getConfig().rateLimits;
+  hitRateLimit('write', String(memberId), { limit: write, windowMs });
 }
 
 /** Uploads per member. */
 export function limitUpload(memberId: number): void {
-  hitRateLimit('upload', String(memberId), { limit: getConfig().rateLimits.upload, windowMs: MINUTE });
+  const { upload, windowMs } = getConfig().rateLimits;
+  hitRateLimit('upload', String(memberId), { limit: upload, windowMs });
 }

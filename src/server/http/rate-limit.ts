@@ -31,7 +31,7 @@ function sweep(now: number): void {
   for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
 }
 
-/** Tests shrink or lift limits (RATE_LIMITS env in test mode, see config). */
+/** Service tests shrink or lift limits in process (servers use RATE_LIMIT_* and RATE_LIMIT_WINDOW_MS). */
 export function setRateLimitOverrides(next: Partial<Record<string, RateLimitRule>>): void {
   overrides = next;
 }
@@ -40,10 +40,14 @@ export function resetRateLimits(): void {
   windows.clear();
 }
 
-/** The client address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
+/**
+ * The client address: the socket's, or, when TRUST_PROXY is on, the last X-Forwarded-For hop — the one
+ * our reverse proxy appended. Earlier hops come from the client itself (anyone can send the header), so
+ * keying on the first one would let a caller pick a fresh address per request and escape the limit.
+ */
 export function clientKey(request: Request, clientAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const fwd = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    const fwd = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (fwd) return fwd;
   }
   return clientAddress ?? 'unknown';
