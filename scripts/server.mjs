@@ -116,9 +116,11 @@ const UPLOAD_PATH = '/api/v1/files';
 const inFlight = new Set();
 let shuttingDown = false;
 
+/** A JSON answer made here, not by the app (413 body limit, 500, 404 for other methods): same security headers. */
 function sendJson(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...app.securityHeaders(new URL('/api/', config.publicOrigin), true),
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',

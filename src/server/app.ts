@@ -5,6 +5,7 @@
  */
 import { getConfig } from './config';
 import { getJwtSecret } from './auth/secret';
+import { securityHeaders } from './http/headers';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
@@ -52,4 +53,5 @@ export async function stopApp(): Promise<void> {
 }
 
 const key = Symbol.for('damabwa.app');
-(globalThis as Record<symbol, unknown>)[key] = { startApp, stopApp, getConfig };
+// securityHeaders: the answers scripts/server.mjs makes itself (413, 500) carry the same headers as the app's.
+(globalThis as Record<symbol, unknown>)[key] = { startApp, stopApp, getConfig, securityHeaders };

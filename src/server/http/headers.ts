@@ -1,8 +1,16 @@
+import { getConfig } from '../config';
+
 /**
  * Security headers for every response. Script and style hashes come from Astro's CSP <meta>; this
  * header adds what a meta tag cannot carry (frame-ancestors) and the fallbacks for API answers.
+ * HSTS goes out when the request came over HTTPS or the site's public origin is HTTPS: behind a
+ * TLS-terminating proxy the app itself only sees http, and browsers ignore HSTS received over http.
  */
-export function securityHeaders(url: URL, isApi: boolean): Record<string, string> {
+export function securityHeaders(
+  url: URL,
+  isApi: boolean,
+  publicOrigin = getConfig().publicOrigin,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -13,7 +21,8 @@ export function securityHeaders(url: URL, isApi: boolean): Record<string, string
       ? "default-src 'none'; frame-ancestors 'none'"
       : "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
   };
-  if (url.protocol === 'https:') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  if (url.protocol === 'https:' || publicOrigin.startsWith('https:'))
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }
 
