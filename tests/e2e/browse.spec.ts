@@ -20,9 +20,10 @@ test.describe('home', () => {
 
     const banner = page.getByRole('region', { name: '추천 배너' });
     await expect(banner.locator('[data-carousel-current]')).toHaveText('1');
-    await expect(banner.locator('li')).toHaveCount(2);
-    await expect(banner.locator('li').nth(0).locator('a')).toHaveCount(0);
-    await expect(banner.locator('li').nth(1).locator('a')).toHaveAttribute('href', '/event/8');
+    const slides = banner.getByRole('group');
+    await expect(slides).toHaveCount(2);
+    await expect(slides.nth(0).locator('a')).toHaveCount(0);
+    await expect(slides.nth(1).locator('a')).toHaveAttribute('href', '/event/8');
     await expect(banner.locator('[data-carousel-current]')).toHaveText('2', { timeout: 6000 });
     await expect(banner.locator('[data-carousel-current]')).toHaveText('1', { timeout: 6000 });
 
@@ -418,7 +419,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Event로 담아봐!' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Event로 담아봐!' }).locator('article')).toHaveCount(5);
     await expect(page.getByRole('region', { name: '사진작가를 만나보세요' }).locator('article')).toHaveCount(4);
-    await expect(page.locator('[data-carousel] li').first()).toBeVisible();
+    await expect(page.locator('[data-carousel] [role="group"]').first()).toBeVisible();
 
     await page.goto('/events');
     await expect(page.getByRole('list', { name: '이벤트 목록' }).locator('article')).toHaveCount(10);
