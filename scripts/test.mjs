@@ -2,7 +2,7 @@
 /**
  * The whole test suite, as the README's test command and CI run it:
  *   build → type check → lint → vitest (unit + integration on PGlite) → integration again on PostgreSQL
- *   (when its binaries exist; required in CI) → Playwright against the built server.
+ *   and the load/fault tests (when its binaries exist; required in CI) → Playwright against the built server.
  * Ends with one plain line `N passed, N failed` counting every test case (the type check and the lint
  * count as one case each) and exits non-zero if anything failed.
  *
@@ -120,6 +120,22 @@ if (want('pg')) {
         { DATABASE_URL: cluster.url, TEST_DATABASE: 'postgres' },
       );
       countVitest('test-results/vitest-pg.json', 'vitest on PostgreSQL');
+      // Concurrency and faults on PostgreSQL (npm run test:load): two servers on this database, kill -9, the
+      // database going away (on a cluster of its own).
+      step(
+        'vitest (load and faults; PostgreSQL)',
+        bin('vitest'),
+        [
+          'run',
+          '--project',
+          'load',
+          '--reporter=default',
+          '--reporter=json',
+          '--outputFile.json=test-results/vitest-load.json',
+        ],
+        { DATABASE_URL: cluster.url, TEST_DATABASE: 'postgres' },
+      );
+      countVitest('test-results/vitest-load.json', 'load on PostgreSQL');
     } catch (err) {
       console.error(err);
       check('PostgreSQL cluster', false);
