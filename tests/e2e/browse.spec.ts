@@ -249,7 +249,7 @@ test.describe('event detail', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
 
     // The first picture is in the HTML with its size: no layout shift.
-    const first = page.locator('[data-carousel] img').first();
+    const first = page.locator('[data-swiper-gallery] img').first();
     await expect(first).toHaveAttribute('width', '1200');
     await expect(first).toHaveAttribute('height', '1200');
     await expect(first).not.toHaveAttribute('loading', 'lazy');
@@ -433,7 +433,7 @@ test.describe('without JavaScript', () => {
     if (!event) throw new Error('no event');
     await page.goto(`/event/${event.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
-    await expect(page.locator('[data-carousel] img').first()).toBeVisible();
+    await expect(page.locator('[data-swiper-gallery] img').first()).toBeVisible();
     await expect(page.getByRole('link', { name: /신청하기/ })).toBeVisible();
 
     await page.goto('/photographers');
@@ -481,4 +481,21 @@ test.describe('crawlers', () => {
     const robots = await request.get('/robots.txt');
     expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
+});
+
+test('the event gallery is a swiper: swiping moves to the next picture and the counter follows', async ({ page, request }) => {
+  const list = (await (await request.get('/api/v1/promotions/list?pageSize=100')).json()) as { items: { id: number; images: unknown[] }[] };
+  const event = list.items.find((i) => i.images.length >= 2);
+  if (!event) throw new Error('no event with two pictures in the demo data');
+  await page.goto(`/event/${event.id}`);
+  const gallery = page.locator('[data-swiper-gallery]');
+  await expect(gallery).toHaveClass(/swiper-initialized/);
+  await expect(gallery.locator('[data-gallery-current]')).toHaveText('1');
+  const box = await gallery.boundingBox();
+  if (!box) throw new Error('no gallery box');
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(gallery.locator('[data-gallery-current]')).toHaveText('2');
 });
