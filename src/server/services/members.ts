@@ -6,6 +6,7 @@ import type { Gender, Image, MemberType, Role } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../http/errors';
 import { deleteFilesOwnedBy } from './files';
+import { clearPromotionCounts } from './promotion-counts';
 
 export interface MemberRow {
   id: number;
@@ -110,5 +111,6 @@ export async function withdrawMember(db: Db, id: number): Promise<void> {
     );
     await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
+    clearPromotionCounts();
   });
 }

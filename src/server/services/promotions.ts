@@ -14,6 +14,7 @@ import type { SqlParam } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
 import { findMember, toUserResponse, type MemberRow, type UserResponse } from './members';
+import { clearPromotionCounts, countMatching } from './promotion-counts';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 export interface PromotionFilter {
@@ -207,11 +208,7 @@ export async function listPromotions(
   const today = todayKst(now);
   const params: SqlParam[] = [];
   const where = whereOf(filter, today, params);
-  const countRows = await db.query<{ total: number }>(
-    `select count(*)::int as total from promotions p where ${where}`,
-    params,
-  );
-  const total = countRows[0]?.total ?? 0;
+  const total = await countMatching(db, where, params);
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
   const listParams = [...params, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize];
   const n = params.length;
@@ -342,6 +339,7 @@ const regionKeys = (regions: Region[]) => regions.map((r) => `${r.category} ${r.
 const regionCategories = (regions: Region[]) => [...new Set(regions.map((r) => r.category))];
 
 export async function createPromotion(db: Queryable, author: Principal, input: PromotionInput): Promise<PromotionResponse> {
+  clearPromotionCounts();
   if (input.isAuthorHidden && !isAdmin(author)) {
     throw new ApiError(
       403,
@@ -391,6 +389,7 @@ export async function updatePromotion(
   id: number,
   input: Omit<PromotionInput, 'isAuthorHidden'>,
 ): Promise<PromotionResponse> {
+  clearPromotionCounts();
   const existing = await findPromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== editor.id) throw updateDenied();
@@ -424,6 +423,7 @@ export async function updatePromotion(
 
 /** Soft delete by the author or an ADMIN. */
 export async function deletePromotion(db: Queryable, actor: Principal, id: number): Promise<void> {
+  clearPromotionCounts();
   const existing = await findPromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== actor.id && !isAdmin(actor)) {
