@@ -33,6 +33,6 @@ export default defineConfig({
   },
   server: { port: 4321, host: true },
   devToolbar: { enabled: false },
-  build: { inlineStylesheets: 'never' },
+  build: { inlineStylesheets: 'auto' },
   vite: { build: { assetsInlineLimit: 0 } },
 });
