@@ -5,8 +5,10 @@ import styles from './DialogHost.module.css';
 
 /** Renders the open dialog and the toasts for the whole page. */
 export function DialogHost() {
-  const dialog = useStore($dialog);
-  const toasts = useStore($toasts);
+  // Hydration sees what the server rendered (nothing); a toast or dialog opened by an island that ran
+  // first (client:only member pages) follows right after.
+  const dialog = useStore($dialog, { ssr: 'initial' });
+  const toasts = useStore($toasts, { ssr: 'initial' });
   return (
     <>
       {dialog && (

@@ -34,6 +34,12 @@ export interface PrepareOptions {
   /** Compression progress, 0–1 (only called when the file is compressed). */
   onCompressProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /**
+   * The compressed copy's type (default: the picked file's). `image/jpeg` turns a large PNG into a JPEG
+   * with the browser's own encoder; keeping PNG runs the library's JavaScript PNG encoder, which takes
+   * minutes on a phone-sized photo. The server re-encodes every upload anyway.
+   */
+  compressTo?: string;
 }
 
 /**
@@ -56,6 +62,7 @@ export async function prepareImageForUpload(file: unknown, options: PrepareOptio
       onProgress: (p) => options.onCompressProgress?.(p / 100),
     };
     if (options.signal) compressOptions.signal = options.signal;
+    if (options.compressTo) compressOptions.fileType = options.compressTo;
     const compressed = await imageCompression(named, compressOptions);
     if (compressed.size > COMPRESSION_THRESHOLD_BYTES) throw new Error(`still ${compressed.size} bytes`);
     return new File([compressed], named.name, { type: compressed.type || named.type });

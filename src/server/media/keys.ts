@@ -5,7 +5,10 @@
  *
  * Nothing here touches Node or the database: the functions may move to src/lib if islands need them.
  */
-export const THUMBNAIL_EDGE = 480;
+import { THUMBNAIL_EDGE } from '../../lib/media-urls';
+
+// The thumbnail URL rule is shared with browser code (saved lists, my page).
+export { THUMBNAIL_EDGE, thumbnailUrlFor } from '../../lib/media-urls';
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -31,18 +34,6 @@ export function isMediaKey(key: string): boolean {
 /** The content hash inside a media key, for ETags. */
 export function hashOfMediaKey(key: string): string | null {
   return isMediaKey(key) ? (MEDIA_KEY.exec(key)?.[2] ?? null) : null;
-}
-
-const IMAGE_URL_TAIL = /\/([0-9a-f]{2})\/([0-9a-f]{64})\.webp$/;
-
-/**
- * The list thumbnail (long edge 480 px) of an image URL this server issued; any other URL (for example
- * demo images shipped with the app) comes back unchanged, so callers can use it on every Image.
- */
-export function thumbnailUrlFor(url: string): string {
-  const m = IMAGE_URL_TAIL.exec(url);
-  if (!m?.[1] || !m[2]?.startsWith(m[1])) return url;
-  return `${url.slice(0, m.index)}/${m[1]}/${m[2]}_${THUMBNAIL_EDGE}.webp`;
 }
 
 /** Size of the thumbnail of a `width`×`height` image: long edge 480, never enlarged. */

@@ -1,0 +1,80 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { memberCopy } from '../lib/copy-member';
+import { MAX_PROFILE_REGIONS, MAX_PROFILE_TYPES, canSavePhotographerProfile } from '../lib/member-forms';
+import { isSingleUploading } from '../stores/image-uploads';
+import {
+  $nameError,
+  $photographerEdit,
+  $saving,
+  checkPhotographerName,
+  openPhotographerEditor,
+  photographerPicture,
+  setPhotographerName,
+  submitPhotographerProfile,
+  togglePhotographerRegion,
+  togglePhotographerType,
+} from '../stores/profile-edit';
+import { MemberGate } from './member/MemberGate';
+import { NameInput } from './member/NameInput';
+import { ProfilePictureField } from './member/ProfilePictureField';
+import { RegionPicker } from './member/RegionPicker';
+import { TypeChips } from './member/TypeChips';
+import styles from './member/member.module.css';
+
+/** /edit/photographer: picture, business or activity name with its check, 1–3 types, 1–5 regions. */
+export function EditPhotographerForm() {
+  const state = useStore($photographerEdit);
+  const upload = useStore(photographerPicture.$upload);
+  const nameError = useStore($nameError);
+  const saving = useStore($saving);
+  useEffect(() => {
+    void openPhotographerEditor();
+  }, []);
+  const t = memberCopy.edit;
+  const enabled = state !== null && canSavePhotographerProfile(state, isSingleUploading(upload)) && !saving;
+  return (
+    <MemberGate onRetry={() => void openPhotographerEditor()} loading={state === null}>
+      {state && (
+        <form
+          className={styles['page']}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitPhotographerProfile();
+          }}
+        >
+          <ProfilePictureField id="edit-photographer-picture" image={state.profileImage} store={photographerPicture} />
+          <NameInput
+            id="edit-photographer-name"
+            kind="PHOTOGRAPHER"
+            field={state.nickname}
+            original={state.original.nickname}
+            checkError={nameError}
+            onInput={setPhotographerName}
+            onCheck={() => void checkPhotographerName()}
+          />
+          <TypeChips
+            label={t.types}
+            hint={t.typesHint}
+            selected={state.photographyTypes}
+            max={MAX_PROFILE_TYPES}
+            onToggle={togglePhotographerType}
+          />
+          <RegionPicker
+            label={t.regions}
+            hint={t.regionsHint}
+            selected={state.regions}
+            max={MAX_PROFILE_REGIONS}
+            onToggle={togglePhotographerRegion}
+          />
+          <div className={styles['submitBar']}>
+            <button type="submit" className={styles['primary']} disabled={!enabled}>
+              {saving ? t.saving : t.save}
+            </button>
+          </div>
+        </form>
+      )}
+    </MemberGate>
+  );
+}

@@ -1,0 +1,305 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { memberCopy } from '../lib/copy-member';
+import { currentSearchParams } from '../lib/browser';
+import { PROMOTION_TYPES, PROMOTION_TYPE_LABELS } from '../lib/domain';
+import {
+  CONTENT_MAX,
+  MAX_EVENT_REGIONS,
+  MAX_EVENT_TYPES,
+  MAX_HASHTAGS,
+  canAddHashtag,
+  endDateMin,
+  eventFormProblems,
+  eventRequest,
+  isEndDateEnabled,
+  startDateMin,
+  type EventField,
+} from '../lib/event-form';
+import { hasUnfinished, slotImages } from '../lib/image-list';
+import { PROMOTION_HINTS } from '../lib/rules/promotion';
+import {
+  $eventForm,
+  addHashtagFromInput,
+  bannerImages,
+  openEventForm,
+  removeHashtag,
+  setContent,
+  setEndDate,
+  setExternalLink,
+  setHashtagInput,
+  setPromotionType,
+  setStartDate,
+  setTitle,
+  submitEventForm,
+  toggleRegion,
+  toggleType,
+} from '../stores/event-form';
+import { CharCounter } from './member/CharCounter';
+import { ImageListField } from './member/ImageListField';
+import { MemberGate } from './member/MemberGate';
+import { RegionPicker } from './member/RegionPicker';
+import { TypeChips } from './member/TypeChips';
+import styles from './member/member.module.css';
+
+/** /new/event (and ?edit=ID): every field of the spec's event form and the register button. */
+export function EventForm() {
+  const state = useStore($eventForm);
+  const slots = useStore(bannerImages.$slots);
+  const [touched, setTouched] = useState<ReadonlySet<EventField>>(new Set());
+  const [keywordError, setKeywordError] = useState<string | null>(null);
+  useEffect(() => {
+    void openEventForm(currentSearchParams());
+  }, []);
+  const t = memberCopy.eventForm;
+  const f = state.fields;
+  const images = slotImages(slots);
+  const problems = eventFormProblems(f, images, state.context);
+  const enabled = eventRequest(f, images, state.context, hasUnfinished(slots)) !== null && !state.submitting;
+  const touch = (field: EventField) => () => setTouched((s) => (s.has(field) ? s : new Set([...s, field])));
+  const shown = (field: EventField) => (touched.has(field) ? (problems[field] ?? null) : null);
+  const editing = state.editId !== null;
+  const addKeyword = () => {
+    setKeywordError(addHashtagFromInput());
+    setTouched((s) => new Set([...s, 'hashtags']));
+  };
+  return (
+    <MemberGate onRetry={() => void openEventForm(currentSearchParams())} loading={state.status !== 'ready'}>
+      <form
+        className={styles['page']}
+        noValidate
+        aria-label={editing ? t.editTitle : t.title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submitEventForm();
+        }}
+      >
+        <div className={styles['field']}>
+          <label className={`${styles['label']} ${styles['required']}`} htmlFor="event-title">
+            {t.eventTitle}
+          </label>
+          <input
+            id="event-title"
+            className={styles['input']}
+            type="text"
+            value={f.title}
+            placeholder={t.eventTitlePlaceholder}
+            aria-invalid={shown('title') !== null}
+            aria-describedby="event-title-help"
+            onChange={(e) => setTitle(e.target.value)}
+            onBlur={touch('title')}
+          />
+          <p id="event-title-help" className={styles['help']} data-tone={shown('title') ? 'error' : 'hint'}>
+            {shown('title') ?? PROMOTION_HINTS.title}
+          </p>
+        </div>
+
+        <div className={styles['field']}>
+          <label className={styles['label']} htmlFor="event-business">
+            {t.businessName}
+          </label>
+          <input
+            id="event-business"
+            className={styles['input']}
+            type="text"
+            value={state.businessName}
+            readOnly
+            aria-readonly="true"
+            aria-describedby="event-business-help"
+          />
+          <p id="event-business-help" className={styles['help']}>
+            {t.businessNameHelp}
+          </p>
+        </div>
+
+        <TypeChips
+          label={t.types}
+          hint={t.typesHint}
+          selected={f.photographyTypes}
+          max={MAX_EVENT_TYPES}
+          onToggle={toggleType}
+        />
+
+        <RegionPicker
+          label={t.regions}
+          hint={t.regionsHint}
+          selected={f.regions}
+          max={MAX_EVENT_REGIONS}
+          onToggle={toggleRegion}
+        />
+
+        <fieldset className={styles['field']}>
+          <legend className={`${styles['label']} ${styles['required']}`}>{t.promotionType}</legend>
+          <div className={styles['chips']}>
+            {PROMOTION_TYPES.map((type) => (
+              <label key={type} className={styles['chip']}>
+                <input
+                  type="radio"
+                  name="event-promotion-type"
+                  value={type}
+                  checked={f.promotionType === type}
+                  onChange={() => setPromotionType(type)}
+                />
+                <span>{PROMOTION_TYPE_LABELS[type]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className={styles['field']} aria-describedby="event-period-help">
+          <legend className={`${styles['label']} ${styles['required']}`}>{t.period}</legend>
+          <div className={styles['dates']}>
+            <label>
+              {t.startDate}
+              <input
+                id="event-start"
+                className={styles['input']}
+                type="date"
+                min={startDateMin(state.context)}
+                value={f.startedAt}
+                aria-invalid={shown('startedAt') !== null}
+                onChange={(e) => setStartDate(e.target.value)}
+                onBlur={touch('startedAt')}
+              />
+            </label>
+            <label>
+              {t.endDate}
+              <input
+                id="event-end"
+                className={styles['input']}
+                type="date"
+                min={endDateMin(f) || undefined}
+                value={f.endedAt}
+                disabled={!isEndDateEnabled(f)}
+                aria-invalid={shown('endedAt') !== null}
+                onChange={(e) => setEndDate(e.target.value)}
+                onBlur={touch('endedAt')}
+              />
+            </label>
+          </div>
+          <p
+            id="event-period-help"
+            className={styles['help']}
+            data-tone={shown('startedAt') || shown('endedAt') ? 'error' : 'hint'}
+          >
+            {shown('startedAt') ?? shown('endedAt') ?? (isEndDateEnabled(f) ? '' : t.endDateHint)}
+          </p>
+        </fieldset>
+
+        <div className={styles['field']}>
+          <label className={`${styles['label']} ${styles['required']}`} htmlFor="event-link">
+            {t.link}
+          </label>
+          <input
+            id="event-link"
+            className={styles['input']}
+            type="url"
+            inputMode="url"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t.linkPlaceholder}
+            value={f.externalLink}
+            aria-invalid={shown('externalLink') !== null}
+            aria-describedby="event-link-help"
+            onChange={(e) => setExternalLink(e.target.value)}
+            onBlur={touch('externalLink')}
+          />
+          <p id="event-link-help" className={styles['help']} data-tone={shown('externalLink') ? 'error' : 'hint'}>
+            {shown('externalLink') ?? PROMOTION_HINTS.externalLink}
+          </p>
+        </div>
+
+        <ImageListField id="event-banner" label={t.banner} hint={PROMOTION_HINTS.images} store={bannerImages} />
+
+        <fieldset className={styles['field']}>
+          <legend className={`${styles['label']} ${styles['required']}`}>
+            {t.keywords}
+            <span className={styles['labelNote']}>
+              {t.keywordsHint} · {memberCopy.images.count(f.hashtags.length, MAX_HASHTAGS)}
+            </span>
+          </legend>
+          <div className={styles['row']}>
+            <input
+              id="event-keyword"
+              className={styles['input']}
+              type="text"
+              aria-label={t.keywordInput}
+              enterKeyHint="done"
+              placeholder={t.keywordPlaceholder}
+              value={f.hashtagInput}
+              aria-describedby="event-keyword-help"
+              onChange={(e) => {
+                setKeywordError(null);
+                setHashtagInput(e.target.value);
+              }}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+                e.preventDefault();
+                if (canAddHashtag(f)) addKeyword();
+              }}
+            />
+            <button type="button" className={styles['secondary']} disabled={!canAddHashtag(f)} onClick={addKeyword}>
+              {t.keywordAdd}
+            </button>
+          </div>
+          {f.hashtags.length > 0 && (
+            <ul className={styles['tags']} aria-label={t.keywords}>
+              {f.hashtags.map((tag) => (
+                <li key={tag} className={styles['tag']}>
+                  #{tag}
+                  <button type="button" aria-label={t.keywordRemove(tag)} onClick={() => removeHashtag(tag)}>
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p
+            id="event-keyword-help"
+            className={styles['help']}
+            data-tone={keywordError || shown('hashtags') ? 'error' : 'hint'}
+            aria-live="polite"
+          >
+            {keywordError ?? shown('hashtags') ?? ''}
+          </p>
+        </fieldset>
+
+        <div className={styles['field']}>
+          <label className={`${styles['label']} ${styles['required']}`} htmlFor="event-content">
+            {t.description}
+          </label>
+          <textarea
+            id="event-content"
+            className={styles['textarea']}
+            value={f.content}
+            placeholder={t.descriptionPlaceholder}
+            aria-invalid={shown('content') !== null}
+            aria-describedby="event-content-count event-content-help"
+            onChange={(e) => setContent(e.target.value)}
+            onBlur={touch('content')}
+          />
+          <CharCounter id="event-content-count" text={f.content} max={CONTENT_MAX} />
+          <p id="event-content-help" className={styles['error']}>
+            {shown('content')}
+          </p>
+        </div>
+
+        <div className={styles['submitBar']}>
+          {state.submitError && (
+            <p className={styles['error']} role="alert">
+              {state.submitError}
+            </p>
+          )}
+          <button type="submit" className={styles['primary']} disabled={!enabled} aria-describedby="event-submit-note">
+            {state.submitting ? t.submitting : editing ? t.update : t.submit}
+          </button>
+          {!enabled && !state.submitting && (
+            <p id="event-submit-note" className="sr-only">
+              {t.requiredNote}
+            </p>
+          )}
+        </div>
+      </form>
+    </MemberGate>
+  );
+}

@@ -1,0 +1,129 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { memberCopy } from '../lib/copy-member';
+import { hasUnfinished, slotImages } from '../lib/image-list';
+import { DESCRIPTION_MAX, canSavePhotographerPage } from '../lib/member-forms';
+import { validateContactLink, validatePhotographerDescription } from '../lib/rules/member';
+import { graphemeLength } from '../lib/text';
+import {
+  $pageEditor,
+  $saving,
+  openPageEditor,
+  portfolio,
+  setAddress,
+  setContactLink,
+  setIntro,
+  setPageInstagram,
+  submitPhotographerPage,
+} from '../stores/profile-edit';
+import { AddressField } from './member/AddressField';
+import { CharCounter } from './member/CharCounter';
+import { ImageListField } from './member/ImageListField';
+import { MemberGate } from './member/MemberGate';
+import styles from './member/member.module.css';
+
+interface Props {
+  /** The postcode widget's script URL (configuration). */
+  postcodeScriptUrl: string;
+}
+
+/** /edit/photographer/detail: portfolio, address, instagramId, representative link and the intro. */
+export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
+  const state = useStore($pageEditor);
+  const slots = useStore(portfolio.$slots);
+  const saving = useStore($saving);
+  useEffect(() => {
+    void openPageEditor();
+  }, []);
+  const t = memberCopy.edit;
+  const enabled = state !== null && canSavePhotographerPage(state, slotImages(slots), hasUnfinished(slots)) && !saving;
+  const link = state ? validateContactLink(state.contactLink) : null;
+  const linkError = state && state.contactLink.trim() !== '' && link && !link.ok ? link.message : null;
+  const intro = state ? validatePhotographerDescription(state.description) : null;
+  const introTooLong = state !== null && graphemeLength(state.description.trim()) > DESCRIPTION_MAX;
+  const introError = introTooLong && intro && !intro.ok ? intro.message : null;
+  return (
+    <MemberGate onRetry={() => void openPageEditor()} loading={state === null}>
+      {state && (
+        <form
+          className={styles['page']}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitPhotographerPage();
+          }}
+        >
+          <ImageListField id="page-portfolio" label={t.portfolio} hint={t.portfolioHint} store={portfolio} />
+          <AddressField address={state.address} scriptUrl={postcodeScriptUrl} onChange={setAddress} />
+          <div className={styles['field']}>
+            <label className={styles['label']} htmlFor="page-instagram">
+              {t.instagram}
+              <span className={styles['labelNote']}>{t.optional}</span>
+            </label>
+            <input
+              id="page-instagram"
+              className={styles['input']}
+              type="text"
+              inputMode="url"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              value={state.instagramId}
+              aria-describedby="page-instagram-help"
+              onChange={(e) => setPageInstagram(e.target.value)}
+            />
+            <p id="page-instagram-help" className={styles['help']}>
+              {t.instagramHelp}
+            </p>
+          </div>
+          <div className={styles['field']}>
+            <label className={styles['label']} htmlFor="page-contact-link">
+              {t.contactLink}
+              <span className={styles['labelNote']}>{t.optional}</span>
+            </label>
+            <input
+              id="page-contact-link"
+              className={styles['input']}
+              type="url"
+              inputMode="url"
+              autoCapitalize="none"
+              autoComplete="url"
+              spellCheck={false}
+              placeholder="https://"
+              value={state.contactLink}
+              aria-invalid={linkError !== null}
+              aria-describedby="page-contact-link-help"
+              onChange={(e) => setContactLink(e.target.value)}
+            />
+            <p id="page-contact-link-help" className={styles['help']} data-tone={linkError ? 'error' : 'hint'}>
+              {linkError ?? t.contactLinkHelp}
+            </p>
+          </div>
+          <div className={styles['field']}>
+            <label className={`${styles['label']} ${styles['required']}`} htmlFor="page-intro">
+              {t.intro}
+            </label>
+            <textarea
+              id="page-intro"
+              className={styles['textarea']}
+              value={state.description}
+              placeholder={t.introPlaceholder}
+              aria-invalid={introError !== null}
+              aria-describedby="page-intro-count page-intro-error"
+              onChange={(e) => setIntro(e.target.value)}
+            />
+            <CharCounter id="page-intro-count" text={state.description.trim()} max={DESCRIPTION_MAX} />
+            <p id="page-intro-error" className={styles['error']} aria-live="polite">
+              {introError}
+            </p>
+          </div>
+          <div className={styles['submitBar']}>
+            <button type="submit" className={styles['primary']} disabled={!enabled}>
+              {saving ? t.saving : t.pageSave}
+            </button>
+          </div>
+        </form>
+      )}
+    </MemberGate>
+  );
+}

@@ -1,0 +1,80 @@
+import { memberCopy } from '../../lib/copy-member';
+import {
+  canCheckName,
+  isNameAvailable,
+  isNameChanged,
+  nameRule,
+  type NameField,
+  type NameKind,
+  type NameStatus,
+} from '../../lib/member-forms';
+import {
+  PHOTOGRAPHER_NAME_HINTS,
+  PHOTOGRAPHER_NAME_MESSAGES,
+  USER_NICKNAME_HINTS,
+  USER_NICKNAME_MESSAGES,
+} from '../../lib/rules/member';
+import styles from './member.module.css';
+
+interface Props {
+  id: string;
+  kind: NameKind;
+  field: NameField;
+  /** The name saved now: unchanged needs no check. */
+  original: string;
+  /** A failed check call, in Korean. */
+  checkError: string | null;
+  onInput: (value: string) => void;
+  onCheck: () => void;
+}
+
+/** The line under the field: hint, format error, check required, or the check's answer. */
+export function nameStatus(kind: NameKind, field: NameField, original: string, checkError: string | null): NameStatus {
+  const m = kind === 'USER' ? USER_NICKNAME_MESSAGES : PHOTOGRAPHER_NAME_MESSAGES;
+  const hint = kind === 'USER' ? USER_NICKNAME_HINTS.short : PHOTOGRAPHER_NAME_HINTS.long;
+  if (checkError) return { tone: 'error', message: checkError };
+  const rule = nameRule(kind, field.value);
+  if (!rule.ok) return { tone: 'error', message: rule.message };
+  if (!isNameChanged(kind, field, original)) return { tone: 'hint', message: memberCopy.edit.unchangedName };
+  if (field.check === 'duplicate' && field.checked === rule.value) return { tone: 'error', message: m.duplicate };
+  if (isNameAvailable(kind, field)) return { tone: 'success', message: m.available };
+  if (field.check === 'checking') return { tone: 'hint', message: memberCopy.edit.checking };
+  return { tone: 'hint', message: `${m.checkRequired} (${hint})` };
+}
+
+/** A name with its duplicate check button (user nickname or business/activity name). */
+export function NameInput({ id, kind, field, original, checkError, onInput, onCheck }: Props) {
+  const t = memberCopy.edit;
+  const status = nameStatus(kind, field, original, checkError);
+  const statusId = `${id}-status`;
+  return (
+    <div className={styles['field']}>
+      <label className={`${styles['label']} ${styles['required']}`} htmlFor={id}>
+        {kind === 'USER' ? t.nickname : t.photographerName}
+      </label>
+      <div className={styles['row']}>
+        <input
+          id={id}
+          className={styles['input']}
+          type="text"
+          autoComplete="nickname"
+          value={field.value}
+          aria-invalid={status.tone === 'error'}
+          aria-describedby={statusId}
+          onChange={(e) => onInput(e.target.value)}
+        />
+        <button
+          type="button"
+          className={styles['secondary']}
+          disabled={!canCheckName(kind, field, original)}
+          onClick={onCheck}
+        >
+          {field.check === 'checking' ? t.checking : t.check}
+        </button>
+      </div>
+      <p id={statusId} className={styles['help']} data-tone={status.tone} aria-live="polite">
+        {status.message}
+      </p>
+    </div>
+  );
+}

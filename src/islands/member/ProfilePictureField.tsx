@@ -1,0 +1,98 @@
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { memberCopy } from '../../lib/copy-member';
+import type { Image } from '../../lib/domain';
+import { thumbnailUrlFor } from '../../lib/media-urls';
+import type { SingleImageStore } from '../../stores/image-uploads';
+import { UploadProgress } from './UploadProgress';
+import styles from './member.module.css';
+
+interface Props {
+  id: string;
+  image: Image | null;
+  store: SingleImageStore;
+  /** The delete-picture link (edit user). */
+  onDelete?: (() => void) | undefined;
+}
+
+/** The profile picture: preview, pick (compressed from 3 MB, with progress), retry and delete. */
+export function ProfilePictureField({ id, image, store, onDelete }: Props) {
+  const upload = useStore(store.$upload);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const t = memberCopy.edit;
+  const busy = upload.phase === 'compressing' || upload.phase === 'uploading';
+  const statusId = `${id}-status`;
+  return (
+    <div className={styles['field']}>
+      <span className={styles['label']} id={`${id}-label`}>
+        {t.picture}
+      </span>
+      <div className={styles['pictureRow']}>
+        <div className={styles['avatar']}>
+          {image ? (
+            <img src={thumbnailUrlFor(image.url)} alt={t.pictureAlt} width={88} height={88} />
+          ) : (
+            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+              <path
+                d="M12 12a4 4 0 1 0 0-8a4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+              />
+            </svg>
+          )}
+          {!image && <span className="sr-only">{t.pictureNone}</span>}
+        </div>
+        <div className={styles['pictureActions']}>
+          <input
+            ref={fileRef}
+            id={id}
+            type="file"
+            accept="image/*"
+            className={styles['fileInput']}
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              store.pick(file);
+            }}
+          />
+          <button
+            type="button"
+            className={styles['secondary']}
+            disabled={busy}
+            aria-describedby={statusId}
+            onClick={() => fileRef.current?.click()}
+          >
+            {image ? t.pictureChange : t.picturePick}
+          </button>
+          {onDelete && image && !busy && (
+            <button type="button" className={styles['linkButton']} onClick={onDelete}>
+              {t.pictureDelete}
+            </button>
+          )}
+        </div>
+      </div>
+      <div id={statusId} aria-live="polite">
+        {busy && (
+          <UploadProgress
+            phase={upload.phase as 'compressing' | 'uploading'}
+            progress={upload.progress}
+            label={t.picture}
+          />
+        )}
+        {upload.phase === 'error' && upload.error && (
+          <p className={styles['error']} role="alert">
+            {upload.error}{' '}
+            {upload.retryable && (
+              <button type="button" className={styles['linkButton']} onClick={() => store.retry()}>
+                {memberCopy.images.retry}
+              </button>
+            )}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

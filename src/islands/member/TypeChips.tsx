@@ -1,0 +1,37 @@
+import { PHOTOGRAPHY_TYPES, PHOTOGRAPHY_TYPE_LABELS, type PhotographyType } from '../../lib/domain';
+import { memberCopy } from '../../lib/copy-member';
+import styles from './member.module.css';
+
+interface Props {
+  label: string;
+  hint: string;
+  selected: readonly PhotographyType[];
+  max: number;
+  onToggle: (type: PhotographyType) => void;
+}
+
+/** Photography types as checkboxes; the unchosen ones are disabled once `max` are chosen. */
+export function TypeChips({ label, hint, selected, max, onToggle }: Props) {
+  const full = selected.length >= max;
+  return (
+    <fieldset className={styles['field']}>
+      <legend className={`${styles['label']} ${styles['required']}`}>
+        {label}
+        <span className={styles['labelNote']}>
+          {hint} · {memberCopy.edit.selected(selected.length, max)}
+        </span>
+      </legend>
+      <div className={styles['chips']}>
+        {PHOTOGRAPHY_TYPES.map((type) => {
+          const checked = selected.includes(type);
+          return (
+            <label key={type} className={styles['chip']}>
+              <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => onToggle(type)} />
+              <span>{PHOTOGRAPHY_TYPE_LABELS[type]}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

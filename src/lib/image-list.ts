@@ -1,0 +1,67 @@
+/**
+ * An ordered list of pictures being attached (portfolio, event banner photos): each entry is a stored
+ * image or an upload still running or failed. Pure functions; src/stores/image-uploads runs the uploads.
+ */
+import type { Image } from './domain';
+
+export type SlotPhase = 'compressing' | 'uploading' | 'done' | 'error';
+
+export interface ImageSlot {
+  /** Stable key for rendering and for the upload that fills it. */
+  key: string;
+  phase: SlotPhase;
+  /** 0–1 within the phase. */
+  progress: number;
+  /** Set once the upload is stored. */
+  image: Image | null;
+  /** The Korean reason of a failure. */
+  error: string | null;
+  /** The picked file's name, shown while it uploads. */
+  fileName: string;
+}
+
+export function doneSlot(key: string, image: Image): ImageSlot {
+  return { key, phase: 'done', progress: 1, image, error: null, fileName: image.name };
+}
+
+/** The stored images in their order (the first is the main one). */
+export function slotImages(slots: readonly ImageSlot[]): Image[] {
+  return slots.flatMap((s) => (s.phase === 'done' && s.image ? [s.image] : []));
+}
+
+/** An upload is still compressing or sending. */
+export function isUploading(slots: readonly ImageSlot[]): boolean {
+  return slots.some((s) => s.phase === 'compressing' || s.phase === 'uploading');
+}
+
+/** Some entry is not stored yet (running or failed): the form waits until it is retried or removed. */
+export function hasUnfinished(slots: readonly ImageSlot[]): boolean {
+  return slots.some((s) => s.phase !== 'done');
+}
+
+/**
+ * Which picked files fit under `max` (every slot counts, failed ones too, until removed): the first
+ * ones that fit are taken and `overflow` says the limit modal must open.
+ */
+export function takeWithinLimit<T>(
+  slotCount: number,
+  picked: readonly T[],
+  max: number,
+): { taken: T[]; overflow: boolean } {
+  const room = Math.max(0, max - slotCount);
+  return { taken: picked.slice(0, room), overflow: picked.length > room };
+}
+
+/** The item at `index` moved by `delta` places (clamped); the list is unchanged when it cannot move. */
+export function moveItem<T>(list: readonly T[], index: number, delta: number): T[] {
+  const target = Math.min(list.length - 1, Math.max(0, index + delta));
+  if (index < 0 || index >= list.length || target === index) return [...list];
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  if (item !== undefined) next.splice(target, 0, item);
+  return next;
+}
+
+export function updateSlot(slots: readonly ImageSlot[], key: string, patch: Partial<ImageSlot>): ImageSlot[] {
+  return slots.map((s) => (s.key === key ? { ...s, ...patch } : s));
+}

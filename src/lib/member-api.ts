@@ -1,0 +1,144 @@
+/**
+ * Typed calls of the member pages (my page, saved lists, profile editors, event form) on top of the one
+ * API client (src/lib/api): the shapes of api-contract.md these pages read, and one function per call.
+ */
+import { api, type UserResponse } from './api';
+import type { Address, Image, PhotographyType, ProgressStatus, PromotionType, Region } from './domain';
+import type { PhotographerPagePayload, PhotographerProfilePayload, UserProfilePayload } from './rules/member';
+
+export interface PageEnvelope<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  totalPage: number;
+  isFirstPage: boolean;
+  isLastPage: boolean;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export interface PhotographerResponse extends UserResponse {
+  mainPhotographyTypes: PhotographyType[];
+  contactLink: string | null;
+  description: string | null;
+  address: Address | null;
+  portfolio: Image[];
+  activeRegions: Region[];
+}
+
+export interface PhotographerListItem {
+  id: number;
+  nickname: string;
+  profileImage: Image | null;
+  isSaved: boolean;
+  mainPhotographyTypes: PhotographyType[];
+}
+
+export interface PromotionListItem {
+  id: number;
+  author: { id: number; nickname: string; profileImage: Image | null } | null;
+  promotionType: PromotionType;
+  title: string;
+  startedAt: string;
+  endedAt: string;
+  saveCount: number;
+  isSaved: boolean;
+  isAuthorHidden: boolean;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+  progressStatus: ProgressStatus;
+}
+
+export interface PromotionResponse {
+  id: number;
+  authorId: number;
+  promotionType: PromotionType;
+  title: string;
+  content: string;
+  externalLink: string;
+  startedAt: string;
+  endedAt: string;
+  viewCount: number;
+  isAuthorHidden: boolean;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+}
+
+/** The body of POST /promotions and PUT /promotions/{id}. */
+export interface PromotionBody {
+  promotionType: PromotionType;
+  title: string;
+  content: string;
+  externalLink: string;
+  startedAt: string;
+  endedAt: string;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+}
+
+export type SavedType = 'promotion' | 'photographer';
+
+export const SAVED_TYPES: readonly SavedType[] = ['promotion', 'photographer'];
+
+export function isSavedType(value: unknown): value is SavedType {
+  return value === 'promotion' || value === 'photographer';
+}
+
+const savedPath = (type: SavedType) => (type === 'promotion' ? '/promotions/saved' : '/photographers/saved');
+
+export function fetchSavedPromotions(page: number, pageSize: number): Promise<PageEnvelope<PromotionListItem>> {
+  return api.get<PageEnvelope<PromotionListItem>>(savedPath('promotion'), { query: { page, pageSize } });
+}
+
+export function fetchSavedPhotographers(page: number, pageSize: number): Promise<PageEnvelope<PhotographerListItem>> {
+  return api.get<PageEnvelope<PhotographerListItem>>(savedPath('photographer'), { query: { page, pageSize } });
+}
+
+/**
+ * How many items of a type the member has saved. The page envelope carries `totalPage =
+ * ceil(total / pageSize)`, so one page of size 1 answers with the exact total and no items to speak of
+ * (docs/decisions/005-member-pages.md).
+ */
+export async function fetchSavedCount(type: SavedType): Promise<number> {
+  const answer = await api.get<PageEnvelope<unknown>>(savedPath(type), { query: { page: 0, pageSize: 1 } });
+  return answer.totalPage;
+}
+
+export function fetchPhotographer(id: number): Promise<PhotographerResponse> {
+  return api.get<PhotographerResponse>(`/photographers/${id}`);
+}
+
+export function updateUserProfile(body: UserProfilePayload): Promise<UserResponse> {
+  return api.put<UserResponse>('/users/me/profile', body);
+}
+
+export function updatePhotographerProfile(body: PhotographerProfilePayload): Promise<PhotographerResponse> {
+  return api.put<PhotographerResponse>('/photographers/me/profile', body);
+}
+
+export function updatePhotographerPage(body: PhotographerPagePayload): Promise<PhotographerResponse> {
+  return api.put<PhotographerResponse>('/photographers/me/page', body);
+}
+
+/** DELETE /users/me: the member, their page, saves, events and files are gone; tokens stop working. */
+export function withdrawMembership(): Promise<void> {
+  return api.delete('/users/me');
+}
+
+export function fetchPromotion(id: number): Promise<PromotionResponse> {
+  return api.get<PromotionResponse>(`/promotions/${id}`);
+}
+
+export function createPromotion(body: PromotionBody): Promise<PromotionResponse> {
+  return api.post<PromotionResponse>('/promotions', body);
+}
+
+export function updatePromotion(id: number, body: PromotionBody): Promise<PromotionResponse> {
+  return api.put<PromotionResponse>(`/promotions/${id}`, body);
+}

@@ -1,0 +1,207 @@
+/**
+ * The member pages' gate and my page (spec §2 My page, §4 Sign-out, §6): who may open the page, the
+ * member's own data loaded with the stored token (never rendered by the server), the saved counts, and
+ * log out and withdrawal behind their confirm dialogs.
+ */
+import { atom } from 'nanostores';
+import { fetchMe, isApiRequestError, type UserResponse } from '../lib/api';
+import { hasAccessToken } from '../lib/auth';
+import { navigate, readStorage, removeStorage, writeStorage } from '../lib/browser';
+import { copy } from '../lib/copy';
+import { memberCopy } from '../lib/copy-member';
+import {
+  DENIED_REDIRECT_MS,
+  isPhotographerMember,
+  memberPageAccess,
+  type MemberPageRequirement,
+} from '../lib/member-access';
+import {
+  fetchPhotographer,
+  fetchSavedCount,
+  withdrawMembership,
+  type PhotographerResponse,
+  type SavedType,
+} from '../lib/member-api';
+import { logout, setSessionUser } from './session';
+import { openConfirm, showToast } from './ui';
+
+export type GateState =
+  | { status: 'checking' }
+  | { status: 'ready'; me: UserResponse }
+  | { status: 'denied'; message: string; redirectTo: string }
+  | { status: 'error'; message: string };
+
+export const $gate = atom<GateState>({ status: 'checking' });
+
+let deniedTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** The wrong member for this page: the Korean message shows, then the page moves on (history replaced). */
+export function denyPage(message: string, redirectTo: string): void {
+  $gate.set({ status: 'denied', message, redirectTo });
+  if (deniedTimer) clearTimeout(deniedTimer);
+  deniedTimer = setTimeout(() => navigate(redirectTo, { replace: true }), DENIED_REDIRECT_MS);
+}
+
+export function errorMessage(err: unknown): string {
+  return isApiRequestError(err) ? err.message : copy.api.unexpected;
+}
+
+/**
+ * Opening a member page: without a stored token to /login; an unregistered member to /signup; the wrong
+ * role gets the message and is sent away. Resolves the member (fresh from GET /users/me) when the page
+ * may show, else null. A 401 has already signed the visitor out through the API client.
+ */
+export async function enterMemberPage(requirement: MemberPageRequirement): Promise<UserResponse | null> {
+  if (!hasAccessToken()) {
+    navigate('/login', { replace: true });
+    return null;
+  }
+  $gate.set({ status: 'checking' });
+  let me: UserResponse;
+  try {
+    me = await fetchMe();
+  } catch (err) {
+    if (isApiRequestError(err) && err.status === 401) return null;
+    console.error('member page: /users/me failed', err);
+    $gate.set({ status: 'error', message: errorMessage(err) });
+    return null;
+  }
+  const decision = memberPageAccess(me, requirement);
+  if (decision.kind === 'signup') {
+    navigate('/signup', { replace: true });
+    return null;
+  }
+  // Roles may have changed since sign-in (a USER who became a PHOTOGRAPHER): keep the session current.
+  setSessionUser(me);
+  if (decision.kind === 'denied') {
+    denyPage(decision.message, decision.redirectTo);
+    return null;
+  }
+  $gate.set({ status: 'ready', me });
+  return me;
+}
+
+// --- a message carried to the next page (after an edit returns to /mypage) ---
+
+const FLASH_KEY = 'memberFlash';
+
+export function setFlash(message: string): void {
+  writeStorage('session', FLASH_KEY, message);
+}
+
+/** Shows and forgets the message an editor left for this page. */
+export function showFlash(): void {
+  const message = readStorage('session', FLASH_KEY);
+  if (!message) return;
+  removeStorage('session', FLASH_KEY);
+  showToast(message);
+}
+
+// --- my page ---
+
+export type SavedCounts = Record<SavedType, number | null>;
+
+export interface MyPageState {
+  status: 'loading' | 'ready';
+  me: UserResponse | null;
+  /** The member's photographer profile and page, for the PHOTOGRAPHER view. */
+  photographer: PhotographerResponse | null;
+  /** null while loading or after a failure (the count is then not a link). */
+  counts: SavedCounts;
+}
+
+export const $myPage = atom<MyPageState>({
+  status: 'loading',
+  me: null,
+  photographer: null,
+  counts: { promotion: null, photographer: null },
+});
+
+async function countOrNull(type: SavedType): Promise<number | null> {
+  try {
+    return await fetchSavedCount(type);
+  } catch (err) {
+    console.warn(`saved ${type} count not loaded`, err);
+    return null;
+  }
+}
+
+export async function loadMyPage(): Promise<void> {
+  const me = await enterMemberPage('member');
+  if (!me) return;
+  showFlash();
+  $myPage.set({ ...$myPage.get(), status: 'loading', me });
+  const [photographer, promotion, photographers] = await Promise.all([
+    isPhotographerMember(me)
+      ? fetchPhotographer(me.id).catch((err: unknown) => {
+          console.warn('photographer profile not loaded', err);
+          return null;
+        })
+      : Promise.resolve(null),
+    countOrNull('promotion'),
+    countOrNull('photographer'),
+  ]);
+  $myPage.set({ status: 'ready', me, photographer, counts: { promotion, photographer: photographers } });
+}
+
+// --- log out and withdrawal ---
+
+/** Member drafts kept in this tab (the event form), forgotten when the session ends. */
+function forgetMemberDrafts(): void {
+  try {
+    const store = globalThis.sessionStorage;
+    if (!store) return;
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key?.startsWith('eventFormDraft:')) keys.push(key);
+    }
+    keys.forEach((k) => store.removeItem(k));
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
+export function askLogout(): void {
+  const t = memberCopy.myPage;
+  openConfirm({
+    title: t.logoutTitle,
+    confirmLabel: t.logoutConfirm,
+    onConfirm: async () => {
+      forgetMemberDrafts();
+      await logout();
+    },
+  });
+}
+
+/** Withdrawal: the server first (DELETE /users/me), then the session ends. A failure keeps the session. */
+export async function withdraw(): Promise<boolean> {
+  try {
+    await withdrawMembership();
+  } catch (err) {
+    if (isApiRequestError(err) && err.status === 401) return false;
+    console.error('withdrawal failed', err);
+    showToast(memberCopy.myPage.withdrawFailed, 'error');
+    return false;
+  }
+  forgetMemberDrafts();
+  await logout();
+  return true;
+}
+
+export function askWithdraw(): void {
+  const t = memberCopy.myPage;
+  openConfirm({
+    title: t.withdrawTitle,
+    content: t.withdrawContent,
+    confirmLabel: t.withdrawConfirm,
+    onConfirm: async () => {
+      await withdraw();
+    },
+  });
+}
+
+/** The limit modal of the image and keyword inputs: one message, acknowledged with 확인. */
+export function openLimitModal(message: string): void {
+  openConfirm({ title: [message], confirmLabel: memberCopy.ok, onConfirm: () => undefined });
+}

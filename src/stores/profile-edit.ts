@@ -1,0 +1,262 @@
+/**
+ * The member editors' stores: /edit/user, /edit/photographer and /edit/photographer/detail. The enabling
+ * rules and requests are the pure functions of src/lib/member-forms; these add the calls. Every save
+ * returns to /mypage, even after a failure (spec §4), with a Korean toast first when it failed.
+ */
+import { atom } from 'nanostores';
+import { fetchNicknameExists, isApiRequestError } from '../lib/api';
+import { navigate } from '../lib/browser';
+import { memberCopy } from '../lib/copy-member';
+import type { Address, PhotographyType, Region } from '../lib/domain';
+import { hasUnfinished, slotImages } from '../lib/image-list';
+import {
+  MAX_PORTFOLIO,
+  MAX_PROFILE_REGIONS,
+  MAX_PROFILE_TYPES,
+  introInput,
+  nameRule,
+  pageEditorFields,
+  photographerEditState,
+  photographerPageRequest,
+  photographerProfileRequest,
+  sameRegion,
+  toggleIn,
+  userEditState,
+  userProfileRequest,
+  withNameInput,
+  withNameResult,
+  withUserInstagram,
+  type NameField,
+  type NameKind,
+  type PageEditorFields,
+  type PhotographerEditState,
+  type UserEditState,
+} from '../lib/member-forms';
+import {
+  fetchPhotographer,
+  updatePhotographerPage,
+  updatePhotographerProfile,
+  updateUserProfile,
+} from '../lib/member-api';
+import { normaliseInstagramIdInput, PAGE_MESSAGES } from '../lib/rules/member';
+import { createImageList, createSingleImage, isSingleUploading } from './image-uploads';
+import { $gate, enterMemberPage, errorMessage, setFlash } from './member';
+import { showToast } from './ui';
+
+/** How long a failure toast shows before the editor returns to /mypage. */
+export const FAILURE_RETURN_MS = 1600;
+
+export const $saving = atom(false);
+export const $nameError = atom<string | null>(null);
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Sends, then back to /mypage: a flash message there after success, a toast here first after a failure. */
+async function saveAndReturn(call: () => Promise<unknown>, successMessage: string): Promise<void> {
+  if ($saving.get()) return;
+  $saving.set(true);
+  try {
+    await call();
+    setFlash(successMessage);
+    navigate('/mypage', { replace: true });
+  } catch (err) {
+    // A 401 has already signed the member out and left the page.
+    if (isApiRequestError(err) && err.status === 401) return;
+    console.error('profile save failed', err);
+    showToast(memberCopy.edit.saveFailed(errorMessage(err)), 'error');
+    await wait(FAILURE_RETURN_MS);
+    navigate('/mypage', { replace: true });
+  }
+}
+
+let nameRequest: AbortController | null = null;
+
+/** The duplicate check of a name field; the answer lands only if the field still holds that name. */
+async function checkName(kind: NameKind, read: () => NameField | null, write: (f: NameField) => void): Promise<void> {
+  const field = read();
+  if (!field) return;
+  const name = nameRule(kind, field.value);
+  if (!name.ok) return;
+  nameRequest?.abort();
+  const request = new AbortController();
+  nameRequest = request;
+  write({ ...field, check: 'checking', checked: name.value });
+  $nameError.set(null);
+  try {
+    const answer = await fetchNicknameExists(kind, name.value, request.signal);
+    const now = read();
+    if (now) write(withNameResult(kind, { ...now, check: 'unchecked' }, name.value, answer.exists));
+  } catch (err) {
+    if (request.signal.aborted) return;
+    console.error('name check failed', err);
+    const now = read();
+    if (now?.check === 'checking') write({ ...now, check: 'unchecked', checked: null });
+    $nameError.set(isApiRequestError(err) && err.status === 422 ? err.message : memberCopy.edit.checkFailed);
+  } finally {
+    if (nameRequest === request) nameRequest = null;
+  }
+}
+
+// --- /edit/user ---
+
+export const $userEdit = atom<UserEditState | null>(null);
+
+function updateUser(change: (s: UserEditState) => UserEditState): void {
+  const s = $userEdit.get();
+  if (s) $userEdit.set(change(s));
+}
+
+export const userPicture = createSingleImage('USER_PROFILE_IMAGE', (image) =>
+  updateUser((s) => ({ ...s, profileImage: image })),
+);
+
+export async function openUserEditor(): Promise<void> {
+  $saving.set(false);
+  const me = await enterMemberPage('user');
+  if (me) $userEdit.set(userEditState(me));
+}
+
+export function setUserNickname(input: string): void {
+  updateUser((s) => ({ ...s, nickname: withNameInput(s.nickname, input) }));
+  $nameError.set(null);
+}
+
+export function checkUserNickname(): Promise<void> {
+  return checkName(
+    'USER',
+    () => $userEdit.get()?.nickname ?? null,
+    (nickname) => updateUser((s) => ({ ...s, nickname })),
+  );
+}
+
+export function setUserInstagram(input: string): void {
+  updateUser((s) => withUserInstagram(s, input));
+}
+
+/** The delete-picture link: the member goes back to no picture (saved with the button). */
+export function deleteUserPicture(): void {
+  userPicture.clear();
+  updateUser((s) => ({ ...s, profileImage: null }));
+}
+
+export function submitUserProfile(): Promise<void> {
+  const s = $userEdit.get();
+  const body = s ? userProfileRequest(s, isSingleUploading(userPicture.$upload.get())) : null;
+  if (!body) return Promise.resolve();
+  return saveAndReturn(() => updateUserProfile(body), memberCopy.edit.saved);
+}
+
+// --- /edit/photographer ---
+
+export const $photographerEdit = atom<PhotographerEditState | null>(null);
+
+function updatePhotographer(change: (s: PhotographerEditState) => PhotographerEditState): void {
+  const s = $photographerEdit.get();
+  if (s) $photographerEdit.set(change(s));
+}
+
+export const photographerPicture = createSingleImage('USER_PROFILE_IMAGE', (image) =>
+  updatePhotographer((s) => ({ ...s, profileImage: image })),
+);
+
+/** Loads the member's photographer profile (GET /photographers/{id}); true when it is there. */
+async function loadOwnPhotographer(meId: number) {
+  try {
+    return await fetchPhotographer(meId);
+  } catch (err) {
+    if (isApiRequestError(err) && err.status === 401) return null;
+    console.error('own photographer profile not loaded', err);
+    $gate.set({ status: 'error', message: errorMessage(err) });
+    return null;
+  }
+}
+
+export async function openPhotographerEditor(): Promise<void> {
+  $saving.set(false);
+  const me = await enterMemberPage('photographer');
+  if (!me) return;
+  $gate.set({ status: 'checking' });
+  const p = await loadOwnPhotographer(me.id);
+  if (!p) return;
+  $photographerEdit.set(photographerEditState(p));
+  $gate.set({ status: 'ready', me });
+}
+
+export function setPhotographerName(input: string): void {
+  updatePhotographer((s) => ({ ...s, nickname: withNameInput(s.nickname, input) }));
+  $nameError.set(null);
+}
+
+export function checkPhotographerName(): Promise<void> {
+  return checkName(
+    'PHOTOGRAPHER',
+    () => $photographerEdit.get()?.nickname ?? null,
+    (nickname) => updatePhotographer((s) => ({ ...s, nickname })),
+  );
+}
+
+export function togglePhotographerType(type: PhotographyType): void {
+  updatePhotographer((s) => ({ ...s, photographyTypes: toggleIn(s.photographyTypes, type, MAX_PROFILE_TYPES) }));
+}
+
+export function togglePhotographerRegion(region: Region): void {
+  updatePhotographer((s) => ({ ...s, regions: toggleIn(s.regions, region, MAX_PROFILE_REGIONS, sameRegion) }));
+}
+
+export function submitPhotographerProfile(): Promise<void> {
+  const s = $photographerEdit.get();
+  const body = s ? photographerProfileRequest(s, isSingleUploading(photographerPicture.$upload.get())) : null;
+  if (!body) return Promise.resolve();
+  return saveAndReturn(() => updatePhotographerProfile(body), memberCopy.edit.saved);
+}
+
+// --- /edit/photographer/detail ---
+
+export const $pageEditor = atom<PageEditorFields | null>(null);
+
+export const portfolio = createImageList({
+  fileType: 'PHOTOGRAPHER_PORTFOLIO_IMAGE',
+  max: MAX_PORTFOLIO,
+  limitMessage: PAGE_MESSAGES.portfolioTooMany,
+});
+
+function updatePage(change: (s: PageEditorFields) => PageEditorFields): void {
+  const s = $pageEditor.get();
+  if (s) $pageEditor.set(change(s));
+}
+
+export async function openPageEditor(): Promise<void> {
+  $saving.set(false);
+  const me = await enterMemberPage('photographer');
+  if (!me) return;
+  $gate.set({ status: 'checking' });
+  const p = await loadOwnPhotographer(me.id);
+  if (!p) return;
+  portfolio.reset(p.portfolio);
+  $pageEditor.set(pageEditorFields(p));
+  $gate.set({ status: 'ready', me });
+}
+
+export function setAddress(address: Address | null): void {
+  updatePage((s) => ({ ...s, address }));
+}
+
+export function setPageInstagram(input: string): void {
+  updatePage((s) => ({ ...s, instagramId: normaliseInstagramIdInput(input) }));
+}
+
+export function setContactLink(input: string): void {
+  updatePage((s) => ({ ...s, contactLink: input.replace(/[\r\n]+/g, '') }));
+}
+
+export function setIntro(input: string): void {
+  updatePage((s) => ({ ...s, description: introInput(input) }));
+}
+
+export function submitPhotographerPage(): Promise<void> {
+  const s = $pageEditor.get();
+  const slots = portfolio.$slots.get();
+  const body = s ? photographerPageRequest(s, slotImages(slots), hasUnfinished(slots)) : null;
+  if (!body) return Promise.resolve();
+  return saveAndReturn(() => updatePhotographerPage(body), memberCopy.edit.pageSaved);
+}
