@@ -174,6 +174,16 @@ export const queryValue: fc.Arbitrary<string> = fc.oneof(
     weight: 3,
   },
   { arbitrary: hostileNumber.map((n) => pct(String(n))), weight: 1 },
+  // A plausible value with a NUL or a broken escape inside: passes a naive check, then reaches SQL.
+  {
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('SNAP', pct('서울'), pct('서울 강남구'), 'FREE', '1', 'abc'),
+        fc.constantFrom('%00', '%C0%80', '%FF', '%ED%A0%80'),
+      )
+      .map(([v, bad]) => `${v}${bad}${v}`),
+    weight: 2,
+  },
 );
 
 const QUERY_KEYS = [
