@@ -51,7 +51,7 @@ export async function skipFirstVisit(page: Page): Promise<void> {
 export async function signInAs(page: Page, baseURL: string, account: string): Promise<LoginAnswer> {
   const answer = await signIn(baseURL, account);
   await page.addInitScript(
-    ([access, refresh, user]) => {
+    ([access, refresh, user]: [string, string, string]) => {
       if (localStorage.getItem('e2e-signed-in') === access) return;
       localStorage.setItem('e2e-signed-in', access);
       localStorage.setItem('accessToken', access);
@@ -59,7 +59,11 @@ export async function signInAs(page: Page, baseURL: string, account: string): Pr
       localStorage.setItem('sessionUser', user);
       sessionStorage.setItem('visited', 'true');
     },
-    [answer.accessToken.value, answer.refreshToken.value, JSON.stringify({ id: answer.user.id, roles: answer.user.roles })],
+    [
+      answer.accessToken.value,
+      answer.refreshToken.value,
+      JSON.stringify({ id: answer.user.id, roles: answer.user.roles }),
+    ] as [string, string, string],
   );
   return answer;
 }
