@@ -5,7 +5,7 @@
  * key (`서울 강남구`, category and name joined by one space). A cluster chosen in the filter bar is sent
  * split into its regions' keys (`clusterRegionKeys`); the server also accepts the cluster itself as
  * `{category} {cluster}` (`경기 하남/구리`) and expands it with the same function. Every part of a
- * cluster label, split on `/`, is an exact region name of its category (docs/decisions/001-region-data.md).
+ * cluster label, split on `/`, is an exact region name of its category (docs/decisions/006-region-data.md).
  */
 import clusterData from '../data/region-clusters.json';
 import regionData from '../data/regions.json';
