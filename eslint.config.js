@@ -10,7 +10,7 @@ const serverImport = {
 };
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', '.astro/', 'data/', 'bench/results/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', '.builds/', 'node_modules/', '.astro/', 'data/', 'bench/results/', 'test-results/', 'playwright-report/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -42,7 +42,7 @@ describe('region data', () => {
     expect(new Set(clusters[category]).size).toBe((clusters[category] ?? []).length);
   });
 
-  it('carries the fixes of docs/decisions/001-region-data.md', () => {
+  it('carries the fixes of docs/decisions/006-region-data.md', () => {
     expect(regions['경기']).toEqual(expect.arrayContaining(['과천', '화성', '남양주', '구리']));
     expect(regions['경기']).toHaveLength(31);
     expect(regions['경남']).toContain('창원');
