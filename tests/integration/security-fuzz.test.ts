@@ -23,6 +23,7 @@ import {
   multipartBody,
   pct,
   queryString,
+  queryValue,
 } from '../security/hostile';
 import {
   closeAgent,
@@ -548,6 +549,46 @@ function fillRoute(route: string, id: string, junk: string): string {
   return route.replace('{id}', id).replace('{junk}', junk);
 }
 
+/**
+ * A list or lookup with sensible parameters and exactly one hostile value: the others pass, so the
+ * hostile one travels as far as the code lets it (into SQL, if nothing stops it).
+ */
+function oneHostileParam(): fc.Arbitrary<FuzzRequest> {
+  const promotions = [
+    'type',
+    'progressStatus',
+    'regions',
+    'photographyTypes',
+    'searchKeyword',
+    'sortType',
+    'page',
+    'pageSize',
+  ];
+  const photographersKeys = ['regions', 'photographyTypes', 'searchKeyword', 'sort', 'sortType', 'page', 'pageSize'];
+  const routes: { path: string; base: string; keys: string[] }[] = [
+    { path: '/api/v1/promotions/list', base: 'type=FREE&progressStatus=ONGOING&sortType=LATEST', keys: promotions },
+    { path: '/api/v1/promotions/list', base: '', keys: promotions },
+    { path: '/api/v1/photographers/list', base: 'sort=POPULAR', keys: photographersKeys },
+    { path: '/api/v1/photographers/list', base: '', keys: photographersKeys },
+    { path: '/api/v1/users/me/saves', base: 'photographerIds=1', keys: ['promotionIds', 'photographerIds'] },
+    { path: '/api/v1/users/nicknames/existence', base: '', keys: ['nickname'] },
+    { path: '/api/v1/photographers/nicknames/existence', base: '', keys: ['nickname'] },
+  ];
+  return fc
+    .record({ route: fc.constantFrom(...routes), pick: fc.nat(), value: queryValue, auth: anyAuth() })
+    .map(({ route, pick, value, auth }) => {
+      const key = route.keys[pick % route.keys.length] as string;
+      return {
+        klass: 'read' as const,
+        family: `one hostile ${key} on ${route.path}`,
+        method: 'GET',
+        path: `${route.path}?${route.base ? `${route.base}&` : ''}${key}=${value}`,
+        headers: withAuth({}, auth[1]),
+        as: auth[0],
+      };
+    });
+}
+
 function readRequest(): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
@@ -752,7 +793,8 @@ function logoutRequest(): fc.Arbitrary<FuzzRequest> {
 
 function requestArb(): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
-    { arbitrary: readRequest(), weight: 30 },
+    { arbitrary: readRequest(), weight: 20 },
+    { arbitrary: oneHostileParam(), weight: 10 },
     { arbitrary: invalidSkeletonWrite(), weight: 22 },
     { arbitrary: brokenBodyWrite(), weight: 10 },
     { arbitrary: anonymousWrite(), weight: 8 },
