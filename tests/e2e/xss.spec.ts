@@ -28,7 +28,12 @@ const pageVisits: string[] = [];
 let picture = 0;
 let setupSeconds = 0;
 
-async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function api(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { ...(token ? bearer(token) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -41,7 +46,9 @@ async function api(method: string, path: string, token: string | null, body?: un
 /** Uploads one small picture under a hostile file name. */
 async function uploadNamed(token: string, fileType: string, fileName: string): Promise<Img> {
   picture++;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: picture % 256, g: 40, b: 90 } } })
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: { r: picture % 256, g: 40, b: 90 } },
+  })
     .png()
     .toBuffer();
   const form = new FormData();
@@ -80,7 +87,10 @@ async function newPhotographer(i: number): Promise<Member> {
   });
   expect(refused.status).toBe(422);
   stored.refused++;
-  const profileImage = { ...(await uploadNamed(token, 'USER_PROFILE_IMAGE', at(LONG_PAYLOADS, i + 7))), name: at(LONG_PAYLOADS, i + 3) };
+  const profileImage = {
+    ...(await uploadNamed(token, 'USER_PROFILE_IMAGE', at(LONG_PAYLOADS, i + 7))),
+    name: at(LONG_PAYLOADS, i + 3),
+  };
   const registered = await api('POST', '/api/v1/photographers/me/registration', token, {
     nickname: `엑스에스 작가 ${i} ${Date.now() % 10_000}`,
     gender: 'MALE',
@@ -92,8 +102,14 @@ async function newPhotographer(i: number): Promise<Member> {
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
   stored.fields += 2;
   const portfolio = [
-    { ...(await uploadNamed(token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', at(LONG_PAYLOADS, i + 11))), name: at(LONG_PAYLOADS, i + 13) },
-    { ...(await uploadNamed(token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', at(LONG_PAYLOADS, i + 17))), name: at(LONG_PAYLOADS, i + 19) },
+    {
+      ...(await uploadNamed(token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', at(LONG_PAYLOADS, i + 11))),
+      name: at(LONG_PAYLOADS, i + 13),
+    },
+    {
+      ...(await uploadNamed(token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', at(LONG_PAYLOADS, i + 17))),
+      name: at(LONG_PAYLOADS, i + 19),
+    },
   ];
   const page = await api('PUT', '/api/v1/photographers/me/page', token, {
     portfolio,
@@ -122,7 +138,10 @@ test.beforeAll(async ({}, testInfo) => {
   // Every long payload is the content of one event; titles, hashtags, links and image names rotate.
   for (let i = 0; i < LONG_PAYLOADS.length; i++) {
     const author = at(photographers, i);
-    const image = { ...(await uploadNamed(author.token, 'PROMOTION_IMAGE', at(LONG_PAYLOADS, i + 5))), name: at(LONG_PAYLOADS, i + 1) };
+    const image = {
+      ...(await uploadNamed(author.token, 'PROMOTION_IMAGE', at(LONG_PAYLOADS, i + 5))),
+      name: at(LONG_PAYLOADS, i + 1),
+    };
     const title = at(SHORT_PAYLOADS, i);
     const res = await api('POST', '/api/v1/promotions', author.token, {
       promotionType: i % 2 ? 'FREE' : 'DISCOUNT',
@@ -142,8 +161,10 @@ test.beforeAll(async ({}, testInfo) => {
   }
   // The first photographer saves some events and photographers, so the member pages list them.
   const saver = photographers[0] as Member;
-  for (const e of events.slice(0, 12)) expect((await api('POST', `/api/v1/promotions/${e.id}/save`, saver.token)).status).toBe(204);
-  for (const p of photographers.slice(1, 6)) expect((await api('POST', `/api/v1/photographers/${p.user.id}/save`, saver.token)).status).toBe(204);
+  for (const e of events.slice(0, 12))
+    expect((await api('POST', `/api/v1/promotions/${e.id}/save`, saver.token)).status).toBe(204);
+  for (const p of photographers.slice(1, 6))
+    expect((await api('POST', `/api/v1/photographers/${p.user.id}/save`, saver.token)).status).toBe(204);
   setupSeconds = (Date.now() - started) / 1000;
 });
 
@@ -182,12 +203,21 @@ async function signedIn(context: BrowserContext, who: Member): Promise<void> {
       localStorage.setItem('refreshToken', refresh);
       localStorage.setItem('sessionUser', user);
     },
-    [who.accessToken.value, who.refreshToken.value, JSON.stringify({ id: who.user.id, roles: who.user.roles })] as const,
+    [
+      who.accessToken.value,
+      who.refreshToken.value,
+      JSON.stringify({ id: who.user.id, roles: who.user.roles }),
+    ] as const,
   );
 }
 
 /** Inspects `paths` in a few tabs of the context at once; returns every problem found. */
-async function inspectAll(context: BrowserContext, dialogs: string[], paths: { path: string; show?: string }[], tabs = 3): Promise<string[]> {
+async function inspectAll(
+  context: BrowserContext,
+  dialogs: string[],
+  paths: { path: string; show?: string }[],
+  tabs = 3,
+): Promise<string[]> {
   const problems: string[] = [];
   let next = 0;
   await Promise.all(
@@ -217,12 +247,25 @@ async function inspect(page: Page, path: string, dialogs: string[], mustShow?: s
       [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${el.tagName.toLowerCase()} ${a.name}>`),
     );
     const marked = [...document.querySelectorAll('[data-xss]')].map((el) => el.outerHTML.slice(0, 120));
-    const urls = [...document.querySelectorAll('a[href], area[href], iframe[src], frame[src], form[action], object[data], embed[src], base[href], link[href], img[src], source[src]')]
-      .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action') ?? el.getAttribute('data') ?? '')
+    const urls = [
+      ...document.querySelectorAll(
+        'a[href], area[href], iframe[src], frame[src], form[action], object[data], embed[src], base[href], link[href], img[src], source[src]',
+      ),
+    ]
+      .map(
+        (el) =>
+          el.getAttribute('href') ??
+          el.getAttribute('src') ??
+          el.getAttribute('action') ??
+          el.getAttribute('data') ??
+          '',
+      )
       .filter((u) => /^\s*(javascript|data:text|vbscript)/i.test(u));
     const bases = [...document.querySelectorAll('base')].map((b) => b.outerHTML);
     const refresh = [...document.querySelectorAll('meta[http-equiv]')].map((m) => m.outerHTML);
-    const blocked = (w.__cspReports ?? []).filter((r) => /^(script-src|object-src|frame-src|base-uri|form-action|child-src|default-src)/.test(r));
+    const blocked = (w.__cspReports ?? []).filter((r) =>
+      /^(script-src|object-src|frame-src|base-uri|form-action|child-src|default-src)/.test(r),
+    );
     return {
       ran: w.__xss !== undefined,
       handlers,
@@ -278,7 +321,15 @@ test('the API refuses javascript:, data: and vbscript: links everywhere a link i
   // User nicknames cannot carry markup either.
   const fresh = await signIn(base, uniqueAccount('xss-user'));
   for (const nickname of SHORT_PAYLOADS.slice(0, 5)) {
-    expect((await api('POST', '/api/v1/users/me/registration', fresh.accessToken.value, { nickname, gender: 'FEMALE', instagramId: null })).status).toBe(422);
+    expect(
+      (
+        await api('POST', '/api/v1/users/me/registration', fresh.accessToken.value, {
+          nickname,
+          gender: 'FEMALE',
+          instagramId: null,
+        })
+      ).status,
+    ).toBe(422);
   }
 });
 
@@ -288,7 +339,10 @@ test('lists, home and search show the payloads as text', async ({ context }) => 
   const paths = [{ path: '/' }, { path: '/photographers' }, { path: '/photographers?page=1' }];
   for (let p = 0; p * 10 < events.length + 10; p++) paths.push({ path: `/events?page=${p}` });
   // Reflected: the keyword is echoed in the page (title, search box) and matches stored payloads.
-  for (const keyword of [...SHORT_PAYLOADS.slice(0, 6), ...LONG_PAYLOADS.slice(SHORT_PAYLOADS.length, SHORT_PAYLOADS.length + 4)]) {
+  for (const keyword of [
+    ...SHORT_PAYLOADS.slice(0, 6),
+    ...LONG_PAYLOADS.slice(SHORT_PAYLOADS.length, SHORT_PAYLOADS.length + 4),
+  ]) {
     const q = encodeURIComponent(keyword.slice(0, 100));
     paths.push({ path: `/search?searchKeyword=${q}` }, { path: `/search?searchKeyword=${q}&state=PROMOTION` });
   }
@@ -299,13 +353,25 @@ test('lists, home and search show the payloads as text', async ({ context }) => 
 test('every event page', async ({ context }) => {
   test.setTimeout(240_000);
   const { dialogs } = await arm(context);
-  expect(await inspectAll(context, dialogs, events.map((e) => ({ path: `/event/${e.id}`, show: e.title })))).toEqual([]);
+  expect(
+    await inspectAll(
+      context,
+      dialogs,
+      events.map((e) => ({ path: `/event/${e.id}`, show: e.title })),
+    ),
+  ).toEqual([]);
 });
 
 test('every photographer page', async ({ context }) => {
   test.setTimeout(120_000);
   const { dialogs } = await arm(context);
-  expect(await inspectAll(context, dialogs, photographers.map((p) => ({ path: `/photographer/${p.user.id}` })))).toEqual([]);
+  expect(
+    await inspectAll(
+      context,
+      dialogs,
+      photographers.map((p) => ({ path: `/photographer/${p.user.id}` })),
+    ),
+  ).toEqual([]);
 });
 
 test('signed in: lists, details and the member pages that show the stored text', async ({ context }) => {
@@ -326,5 +392,11 @@ test('signed in: lists, details and the member pages that show the stored text',
     '/edit/photographer/detail',
     '/new/event',
   ];
-  expect(await inspectAll(context, dialogs, paths.map((path) => ({ path })))).toEqual([]);
+  expect(
+    await inspectAll(
+      context,
+      dialogs,
+      paths.map((path) => ({ path })),
+    ),
+  ).toEqual([]);
 });
