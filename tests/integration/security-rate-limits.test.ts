@@ -1,5 +1,5 @@
 /**
- * Rate limits on a server of its own with small limits and a 4-second window (RATE_LIMIT_WINDOW_MS):
+ * Rate limits on a server of its own with small limits and a 6-second window (RATE_LIMIT_WINDOW_MS):
  * sign-in and refresh per client address (behind a proxy: the hop the proxy appended, not one the
  * client made up), uploads and every write endpoint per member. Past the limit: 429
  * TOO_MANY_REQUESTS with an honest Retry-After; after it, the caller is served again; other callers
@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { apiEndpointFiles, closeAgent, isErrorEnvelope, parseJson, signInWith, sleep } from '../security/lib';
 
 const LIMIT = { auth: 3, upload: 2, write: 3 };
-const WINDOW_MS = 4_000;
+const WINDOW_MS = 6_000;
 const WINDOW_S = Math.ceil(WINDOW_MS / 1000);
 
 let server: RunningServer;
