@@ -1,30 +1,45 @@
 import type { Db } from './client';
 import { migrations, type Migration } from './migrations';
 
-/** Applies every migration not yet applied, each in its own transaction, in order. */
+const MIGRATION_LOCK = 727274;
+
+/**
+ * Applies every migration not yet applied, each in its own transaction, in order. On PostgreSQL each
+ * transaction takes a transaction-level advisory lock and re-checks what is applied, so servers starting
+ * together never apply one twice (a session lock through a pool could be released on another connection).
+ */
 export async function migrate(db: Db, list: readonly Migration[] = migrations): Promise<number[]> {
-  await db.exec(`create table if not exists schema_migrations (
+  await createLedger(db);
+  const done: number[] = [];
+  for (const m of [...list].sort((a, b) => a.id - b.id)) {
+    const applied = await db.transaction(async (tx) => {
+      if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const seen = await tx.query<{ id: number }>('select id from schema_migrations where id = $1', [m.id]);
+      if (seen.length > 0) return false;
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
+      return true;
+    });
+    if (applied) done.push(m.id);
+  }
+  return done;
+}
+
+async function createLedger(db: Db): Promise<void> {
+  const ddl = `create table if not exists schema_migrations (
     id integer primary key,
     name text not null,
     applied_at timestamptz not null default now()
-  )`);
-  // On PostgreSQL two starting servers could race; an advisory lock serialises them.
-  if (db.kind === 'postgres') await db.query('select pg_advisory_lock(727274)');
-  try {
-    const applied = new Set((await db.query<{ id: number }>('select id from schema_migrations')).map((r) => r.id));
-    const done: number[] = [];
-    for (const m of [...list].sort((a, b) => a.id - b.id)) {
-      if (applied.has(m.id)) continue;
-      await db.transaction(async (tx) => {
-        for (const statement of splitStatements(m.sql)) await tx.query(statement);
-        await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
-      });
-      done.push(m.id);
-    }
-    return done;
-  } finally {
-    if (db.kind === 'postgres') await db.query('select pg_advisory_unlock(727274)');
+  )`;
+  if (db.kind !== 'postgres') {
+    await db.exec(ddl);
+    return;
   }
+  // Two servers creating the table at once would race on the catalog; the lock serialises them.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(ddl);
+  });
 }
 
 /** Our migrations hold no functions or string literals with semicolons, so `;` at a line end splits. */

@@ -30,7 +30,7 @@ export function isDatabaseDown(err: unknown): boolean {
     return true;
   }
   const message = err instanceof Error ? err.message : '';
-  return /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i.test(
     message,
   );
 }
