@@ -244,5 +244,7 @@ export async function generateEvents(db: Db, count: number, options: { batch?: n
     );
     done += n;
   }
+  // Fresh statistics for the planner now, not when autovacuum (PostgreSQL only) gets to it.
+  await db.query('analyze promotions');
   return done;
 }

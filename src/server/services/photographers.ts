@@ -144,7 +144,7 @@ function whereOf(filter: PhotographerFilter, params: SqlParam[]): string {
   }
   const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
   if (keyword) {
-    conditions.push(`pp.search_grams @> ${add(keywordGrams(keyword))}::text[]`);
+    conditions.push(`search_grams_key(pp.search_grams) @> ${add(keywordGrams(keyword))}::text[]`);
     conditions.push(`strpos(pp.search_text, ${add(keyword)}) > 0`);
   }
   return conditions.join(' and ');

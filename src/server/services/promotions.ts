@@ -109,7 +109,6 @@ interface ListRow extends PromotionRow {
 
 export const promotionNotFound = () => notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
 
-
 const cleanImages = (images: Image[]): Image[] => images.map((i) => ({ name: i.name, url: i.url }));
 
 function listAuthor(r: ListRow): ListAuthor | null {
@@ -165,8 +164,12 @@ export function toPromotionResponse(r: PromotionRow): PromotionResponse {
 const PROMOTION_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.content, p.external_link, p.started_at, p.ended_at,
   p.photography_types, p.regions, p.hashtags, p.images, p.view_count, p.save_count, p.is_author_hidden`;
 
-/** Builds the WHERE clause of a list query; every condition is served by an index. */
-function whereOf(filter: PromotionFilter, today: string, params: SqlParam[]): string {
+/**
+ * Builds the WHERE clause of a list query; every condition can be served by an index. `gramsIndex: false`
+ * tests a keyword's grams on the column itself, which keeps the planner off the grams index (for a walk
+ * down the ordered index, see `listPromotions`).
+ */
+function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gramsIndex = true): string {
   const add = (v: SqlParam) => {
     params.push(v);
     return `$${params.length}`;
@@ -188,14 +191,30 @@ function whereOf(filter: PromotionFilter, today: string, params: SqlParam[]): st
   }
   const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
   if (keyword) {
-    conditions.push(`p.search_grams @> ${add(keywordGrams(keyword))}::text[]`);
+    const grams = gramsIndex ? 'search_grams_key(p.search_grams)' : 'p.search_grams';
+    conditions.push(`${grams} @> ${add(keywordGrams(keyword))}::text[]`);
     conditions.push(`strpos(p.search_text, ${add(keyword)}) > 0`);
   }
   return conditions.join(' and ');
 }
 
-function orderOf(sort: SortType): string {
-  return sort === 'POPULAR' ? 'p.save_count desc, p.id desc' : 'p.id desc';
+const EVERY_EVENT: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
+
+/**
+ * A list page either walks the ordered index (`id desc`, or `save_count desc, id desc`), testing each row
+ * until it has the page, or fetches every match through the filter's indexes and sorts them. The walk
+ * reads about (offset + limit) × rows / matches rows, the sort reads the matches: with the total known
+ * from the count, the page takes the cheaper. The planner cannot choose this itself: it assumes matches
+ * are spread evenly, and a rare keyword whose matches are old made it walk the whole table.
+ */
+function sortsMatches(total: number, rows: number, page: PageRequest): boolean {
+  return total * total < (page.page * page.pageSize + page.pageSize) * rows;
+}
+
+/** `+ 0` keeps the planner off the ordered index (same order, no index), so it fetches the matches first. */
+function orderOf(sort: SortType, sortMatches: boolean): string {
+  const z = sortMatches ? ' + 0' : '';
+  return sort === 'POPULAR' ? `p.save_count${z} desc, p.id${z} desc` : `p.id${z} desc`;
 }
 
 export async function listPromotions(
@@ -210,17 +229,22 @@ export async function listPromotions(
   const where = whereOf(filter, today, params);
   const total = await countMatching(db, where, params);
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
-  const listParams = [...params, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize];
-  const n = params.length;
+  const sortMatches = sortsMatches(total, await countMatching(db, whereOf(EVERY_EVENT, today, []), []), page);
+  const listParams: SqlParam[] = [];
+  const listWhere = whereOf(filter, today, listParams, sortMatches);
+  const n = listParams.length;
+  // The members join and the saved check run for the page's rows only.
   const rows = await db.query<ListRow>(
-    `select ${PROMOTION_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
+    `select p.*, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
             m.instagram_id as a_instagram_id,
             exists (select 1 from promotion_saves s where s.member_id = $${n + 1} and s.promotion_id = p.id) as is_saved
-       from promotions p join members m on m.id = p.author_id
-      where ${where}
-      order by ${orderOf(filter.sortType)}
-      limit $${n + 2} offset $${n + 3}`,
-    listParams,
+       from (select ${PROMOTION_COLUMNS} from promotions p
+              where ${listWhere}
+              order by ${orderOf(filter.sortType, sortMatches)}
+              limit $${n + 2} offset $${n + 3}) p
+       join members m on m.id = p.author_id
+      order by ${orderOf(filter.sortType, false)}`,
+    [...listParams, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize],
   );
   return toPage(
     rows.map((r) => toListItem(r, today)),
@@ -338,14 +362,14 @@ function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' |
 const regionKeys = (regions: Region[]) => regions.map((r) => `${r.category} ${r.name}`);
 const regionCategories = (regions: Region[]) => [...new Set(regions.map((r) => r.category))];
 
-export async function createPromotion(db: Queryable, author: Principal, input: PromotionInput): Promise<PromotionResponse> {
+export async function createPromotion(
+  db: Queryable,
+  author: Principal,
+  input: PromotionInput,
+): Promise<PromotionResponse> {
   clearPromotionCounts();
   if (input.isAuthorHidden && !isAdmin(author)) {
-    throw new ApiError(
-      403,
-      'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED',
-      '작성자 숨김은 관리자만 설정할 수 있어요.',
-    );
+    throw new ApiError(403, 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
   }
   const search = searchOf(input);
   const rows = await db.query<PromotionRow>(
@@ -375,7 +399,10 @@ export async function createPromotion(db: Queryable, author: Principal, input: P
 }
 
 /** Who wrote the event and when it starts, for the checks before an update; null when missing. */
-export async function promotionOwnership(db: Queryable, id: number): Promise<{ authorId: number; startedAt: string; imageUrls: string[] } | null> {
+export async function promotionOwnership(
+  db: Queryable,
+  id: number,
+): Promise<{ authorId: number; startedAt: string; imageUrls: string[] } | null> {
   const row = await findPromotion(db, id);
   return row ? { authorId: row.author_id, startedAt: row.started_at, imageUrls: row.images.map((i) => i.url) } : null;
 }

@@ -1,0 +1,107 @@
+/**
+ * Event lists at a few thousand rows: keyword queries go through the grams index (not a scan that
+ * unpacks every row's grams), and a list page is the same whichever way it is fetched (walking the
+ * ordered index, or sorting the matches).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlParam } from '../../src/server/db/client';
+import type { Db, Queryable } from '../../src/server/db/index';
+import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
+import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
+import { listPromotions, type PromotionFilter } from '../../src/server/services/promotions';
+import { openTestDb } from '../support/db';
+
+let db: Db;
+const fakeImage: ImageMaker = async (_owner, kind, seed) => ({
+  name: `${kind}-${seed}.jpg`,
+  url: `/media/t/${seed}.webp`,
+});
+const base: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await seedDemoData(db, fakeImage);
+  await generateEvents(db, 3_000);
+}, 120_000);
+
+afterAll(async () => {
+  await db.close();
+});
+
+/** The statements one list call makes, and every plan node of each. */
+async function plansOf(
+  filter: PromotionFilter,
+  page = 0,
+): Promise<{ sql: string; nodes: Record<string, unknown>[] }[]> {
+  const statements: { sql: string; params: readonly SqlParam[] }[] = [];
+  const recording: Queryable = {
+    query: (sql, params = []) => {
+      statements.push({ sql, params });
+      return db.query(sql, params);
+    },
+  };
+  clearPromotionCounts();
+  await listPromotions(recording, filter, { page, pageSize: 10 }, null);
+  const out = [];
+  for (const s of statements) {
+    const rows = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${s.sql}`, s.params);
+    const nodes: Record<string, unknown>[] = [];
+    const walk = (n: unknown) => {
+      if (Array.isArray(n)) n.forEach(walk);
+      else if (n && typeof n === 'object') {
+        const node = n as Record<string, unknown>;
+        if ('Node Type' in node) nodes.push(node);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(rows[0]?.['QUERY PLAN']);
+    out.push({ sql: s.sql, nodes });
+  }
+  return out;
+}
+
+describe('keyword plans', () => {
+  it.each(['야경', '스냅', '강남구 스', 'a'])(
+    'finds "%s" through the grams index, never by scanning the events',
+    async (keyword) => {
+      const plans = await plansOf({ ...base, keyword });
+      const counting = plans.find((p) => /count\(\*\)/.test(p.sql) && /search_grams/.test(p.sql));
+      expect(counting).toBeDefined();
+      const indexes = counting?.nodes.map((n) => n['Index Name']).filter(Boolean);
+      expect(indexes).toContain('promotions_grams_idx');
+      for (const p of plans.filter((x) => /search_grams/.test(x.sql))) {
+        const scans = p.nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'promotions');
+        expect(scans, p.sql).toEqual([]);
+      }
+    },
+  );
+});
+
+describe('list pages', () => {
+  async function reference(keyword: string, popular: boolean): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `select id from promotions where deleted_at is null and strpos(search_text, $1) > 0
+        order by ${popular ? 'save_count desc, id desc' : 'id desc'}`,
+      [keyword],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  it.each([
+    ['LATEST', false],
+    ['POPULAR', true],
+  ] as const)('are the same pages of one order whichever plan serves them (%s)', async (sortType, popular) => {
+    const all = await reference('야경', popular);
+    expect(all.length).toBeGreaterThan(100);
+    const lastPage = Math.ceil(all.length / 10) - 1;
+    for (const page of [0, 1, 2, 5, 12, lastPage]) {
+      clearPromotionCounts();
+      const result = await listPromotions(db, { ...base, keyword: '야경', sortType }, { page, pageSize: 10 }, null);
+      expect(
+        result.items.map((i) => i.id),
+        `page ${page}`,
+      ).toEqual(all.slice(page * 10, page * 10 + 10));
+      expect(result.totalPage).toBe(lastPage + 1);
+    }
+  });
+});
