@@ -2,16 +2,17 @@
 /**
  * Production server: wraps the built Astro handler (dist/server/entry.mjs, adapter in middleware mode).
  * - starts the app first (configuration, database, migrations, demo data) and refuses to listen if that fails;
- * - serves dist/client with year-long immutable caching for hashed assets;
- * - gzip/brotli for HTML, JSON, CSS, JS and SVG;
+ * - serves dist/client from memory with the build's brotli/gzip copies, year-long immutable caching for
+ *   hashed assets, and answers cached public pages before they reach Astro (both in src/server/http);
+ * - gzip/brotli per response for everything else (HTML, JSON, SVG);
  * - a request body limit (uploads aside), a request id and one JSON log line per request;
  * - graceful shutdown on SIGTERM/SIGINT: stop accepting, drain in-flight requests within a timeout,
  *   close the database, exit 0.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 
@@ -46,62 +47,8 @@ try {
   process.exit(1);
 }
 
-const MIME = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.xml': 'application/xml; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-};
-
-/** Static files of the build; `/_astro/*` names carry a content hash and never change. */
-function tryStatic(req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  let pathname;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  } catch {
-    return false;
-  }
-  if (pathname === '/' || pathname.includes('\0')) return false;
-  const file = normalize(join(distClient, pathname));
-  if (!file.startsWith(distClient + sep)) return false;
-  let stat;
-  try {
-    stat = statSync(file);
-  } catch {
-    return false;
-  }
-  if (!stat.isFile()) return false;
-  const hashed = pathname.startsWith('/_astro/');
-  res.statusCode = 200;
-  res.setHeader('Content-Type', MIME[extname(file).toLowerCase()] ?? 'application/octet-stream');
-  res.setHeader('Content-Length', stat.size);
-  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Last-Modified', stat.mtime.toUTCString());
-  if (req.method === 'HEAD') {
-    res.end();
-    return true;
-  }
-  createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
-  return true;
-}
+// Static files of the build, from memory with their build-time brotli/gzip copies (src/server/http/static-files.ts).
+const staticFiles = app.loadStaticFiles(distClient);
 
 const compress = compression({
   threshold: 1024,
@@ -160,6 +107,8 @@ const server = http.createServer((req, res) => {
   });
   if (shuttingDown) res.setHeader('Connection', 'close');
 
+  if (staticFiles.serve(req, res) || app.servePage(req, res)) return;
+
   const path = (req.url ?? '').split('?')[0];
   const declared = Number(req.headers['content-length'] ?? 0);
   if (path !== UPLOAD_PATH && declared > config.bodyLimitBytes) {
@@ -169,7 +118,6 @@ const server = http.createServer((req, res) => {
   }
 
   compress(req, res, () => {
-    if (tryStatic(req, res)) return;
     // Astro routes HEAD to an endpoint's ALL handler; answer it as GET (Node still sends no body for HEAD).
     if (req.method === 'HEAD') req.method = 'GET';
     handler(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
-import { cachedPage, clearPageCache, isCacheablePage, storePage } from './server/http/page-cache';
+import { cachedPage, clearPageCache, isCacheablePage, pageKey, storePage } from './server/http/page-cache';
 import { toErrorResponse } from './server/http/respond';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
@@ -14,7 +14,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const { pathname } = ctx.url;
   const isApi = pathname.startsWith(API_PREFIX);
 
-  const cacheKey = isCacheablePage(ctx.request.method, ctx.url) ? ctx.url.pathname + ctx.url.search : null;
+  const cacheKey = isCacheablePage(ctx.request.method, ctx.url) ? pageKey(ctx.url) : null;
   const hit = cacheKey ? cachedPage(cacheKey) : null;
   if (hit) return hit;
 
@@ -51,7 +51,8 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   const apply = (res: Response) => {
     const pageCsp = res.headers.get('content-security-policy');
     for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
-    if (pageCsp) res.headers.set('content-security-policy', mergeCsp(pageCsp, headers['Content-Security-Policy'] ?? ''));
+    if (pageCsp)
+      res.headers.set('content-security-policy', mergeCsp(pageCsp, headers['Content-Security-Policy'] ?? ''));
     return res;
   };
   try {

@@ -1,5 +1,8 @@
+import type { ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachedPage, clearPageCache, isCacheablePage, storePage } from '../../src/server/http/page-cache';
+import { cachedPage, clearPageCache, isCacheablePage, servePage, storePage } from '../../src/server/http/page-cache';
+import { fakeResponse, request } from '../support/node-http';
 
 describe('page cache', () => {
   it.each([
@@ -19,7 +22,11 @@ describe('page cache', () => {
 
   it('answers a stored 200 until it expires or is cleared; other statuses are not stored', async () => {
     clearPageCache();
-    const returned = await storePage('/a', new Response('hello', { status: 200, headers: { 'content-type': 'text/html' } }), 1_000);
+    const returned = await storePage(
+      '/a',
+      new Response('hello', { status: 200, headers: { 'content-type': 'text/html' } }),
+      1_000,
+    );
     expect(await returned.text()).toBe('hello');
     const hit = cachedPage('/a', 2_000);
     expect(hit?.headers.get('x-page-cache')).toBe('hit');
@@ -31,5 +38,69 @@ describe('page cache', () => {
     expect(cachedPage('/b', 1_001)).toBeNull();
     await storePage('/c', new Response('moved', { status: 302 }), 1_000);
     expect(cachedPage('/c', 1_001)).toBeNull();
+  });
+});
+
+describe('page cache: the server fast path', () => {
+  const html = `<!doctype html><html lang="ko"><p>${'담아봐 이벤트 '.repeat(300)}</p></html>`;
+  const page = () =>
+    new Response(html, {
+      status: 200,
+      headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'self'", 'content-length': '1' },
+    });
+  const serve = (url: string, accept: string, now: number) => {
+    const res = fakeResponse();
+    const served = servePage(request(url, { 'accept-encoding': accept }), res as unknown as ServerResponse, now);
+    return { served, res };
+  };
+  /** The compressed copies are made off the main thread, right after the page is stored. */
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+
+  it('answers a stored page with the stored headers, compressed as the client accepts', async () => {
+    clearPageCache();
+    await storePage('/events?type=FREE', page(), 1_000);
+    await settle();
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['', undefined, (b: Buffer) => b],
+    ] as const) {
+      const { served, res } = serve('/events?type=FREE', accept, 2_000);
+      expect(served).toBe(true);
+      expect(res.getHeader('content-encoding')).toBe(encoding);
+      expect(res.getHeader('content-security-policy')).toBe("default-src 'self'");
+      expect(res.getHeader('x-page-cache')).toBe('hit');
+      expect(res.getHeader('vary')).toBe('Accept-Encoding');
+      expect(res.getHeader('content-length')).toBe(res.body.length);
+      expect(decode(res.body).toString()).toBe(html);
+    }
+    expect(serve('/events?type=DISCOUNT', 'br', 2_000).served).toBe(false);
+    expect(serve('/mypage', 'br', 2_000).served).toBe(false);
+  });
+
+  it('lets one request render an expired page again while the others get the old copy, for a while', async () => {
+    clearPageCache();
+    await storePage('/', page(), 0);
+    await settle();
+    const expired = 10_500;
+    expect(serve('/', 'br', expired).served).toBe(false);
+    expect(serve('/', 'br', expired + 10).served).toBe(true);
+    expect(serve('/', 'br', expired + 20).served).toBe(true);
+    // The render failed or never stored: after the refresh window another request tries.
+    expect(serve('/', 'br', expired + 5_100).served).toBe(false);
+    // Far past expiry nothing old is served.
+    expect(serve('/', 'br', 60_000).served).toBe(false);
+    expect(serve('/', 'br', 60_001).served).toBe(false);
+    // The middleware never answers an expired copy.
+    expect(cachedPage('/', expired)).toBeNull();
+  });
+
+  it('serves nothing once an API write cleared the cache', async () => {
+    clearPageCache();
+    await storePage('/photographers', page(), 1_000);
+    await settle();
+    expect(serve('/photographers', 'gzip', 1_001).served).toBe(true);
+    clearPageCache();
+    expect(serve('/photographers', 'gzip', 1_002).served).toBe(false);
   });
 });
