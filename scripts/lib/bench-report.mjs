@@ -1,0 +1,98 @@
+/**
+ * The bench's report: its four tables, the growth of the scale queries, the targets of docs/design.md
+ * (and of the bench issue) met or missed, and the JSON file bench/results/<date>.json.
+ */
+import { writeFileSync } from 'node:fs';
+
+export const TARGETS = { lighthousePerf: 95, lighthouseA11y: 95, cls: 0.02, pageVsStatic: 0.25 };
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Each target with what was measured; `ok: null` where it was not measured. */
+export function targets(results) {
+  const rows = [];
+  for (const p of results.pages) {
+    rows.push({ target: `JS on ${p.path} ≤ ${kb(p.jsBudget)} gzip`, measured: kb(p.jsGzip), ok: p.jsWithinBudget });
+  }
+  for (const l of results.lighthouse) {
+    rows.push({
+      target: `Lighthouse performance ≥ ${TARGETS.lighthousePerf} (${l.page})`,
+      measured: l.performance,
+      ok: l.performance >= TARGETS.lighthousePerf,
+    });
+    rows.push({
+      target: `Lighthouse accessibility ≥ ${TARGETS.lighthouseA11y} (${l.page})`,
+      measured: l.accessibility,
+      ok: l.accessibility >= TARGETS.lighthouseA11y,
+    });
+    rows.push({ target: `CLS ≤ ${TARGETS.cls} (${l.page})`, measured: l.cls, ok: l.cls <= TARGETS.cls });
+  }
+  if (!results.lighthouse.length)
+    rows.push({ target: 'Lighthouse', measured: `not run: ${results.lighthouseError ?? 'unknown'}`, ok: null });
+  for (const name of ['home /', 'events /events']) {
+    const row = results.throughput.find((r) => r.target === name);
+    if (row)
+      rows.push({
+        target: `${name} ≥ ${TARGETS.pageVsStatic * 100}% of the static asset's req/s`,
+        measured: row.ratioToStatic,
+        ok: row.ratioToStatic >= TARGETS.pageVsStatic,
+      });
+  }
+  return rows;
+}
+
+export function report(results) {
+  const m = results.machine;
+  console.log(
+    `\nMachine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}${results.quick ? ' (quick)' : ''}`,
+  );
+
+  console.log('\n1. Page weight (first load, 390×844)');
+  console.table(
+    results.pages.map((r) => ({
+      page: r.page,
+      'JS gzip': kb(r.jsGzip),
+      budget: kb(r.jsBudget),
+      ok: r.jsWithinBudget ? 'yes' : 'NO',
+      'JS files': r.jsFiles,
+      CSS: kb(r.css),
+      fonts: kb(r.fonts),
+      images: kb(r.images),
+      total: kb(r.total),
+    })),
+  );
+
+  console.log('2. Lighthouse (mobile, simulated throttling, median)');
+  if (results.lighthouse.length) console.table(results.lighthouse);
+  else console.log(`   not run: ${results.lighthouseError ?? 'unknown'}`);
+
+  const ref = results.reference;
+  console.log(
+    `3. Throughput (64 connections, accept-encoding: br, gzip)${ref ? `; reference ${ref.path}, ${ref.bytes} bytes ${ref.encoding}` : ''}`,
+  );
+  console.table(
+    results.throughput.map((r) => ({
+      target: r.target,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'vs static': r.ratioToStatic,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    })),
+  );
+
+  console.log('4. Scale (sequential API requests, ms)');
+  console.table(results.scale);
+  if (results.growth.length) {
+    console.log('   growth from the smaller to the larger size (× p50, × p99)');
+    console.table(results.growth);
+  }
+
+  console.log('Targets');
+  console.table(targets(results).map((t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' })));
+
+  const file = `bench/results/${results.date.slice(0, 19).replace(/[:T]/g, '-')}.json`;
+  writeFileSync(file, JSON.stringify({ ...results, targets: targets(results) }, null, 2));
+  console.log(`\nresults written to ${file}`);
+}
