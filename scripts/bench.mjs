@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
-import { report } from './lib/bench-report.mjs';
+import { growth, report } from './lib/bench-report.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
 
 const args = process.argv.slice(2);
@@ -345,28 +345,6 @@ async function main() {
   }
   results.growth = growth(results.scale);
   report(results);
-}
-
-/** For each database and query: how p50 and p99 grew from its smallest size to its largest. */
-function growth(scale) {
-  const rows = [];
-  for (const database of [...new Set(scale.map((r) => r.database))]) {
-    for (const q of SCALE_QUERIES) {
-      const points = scale
-        .filter((r) => r.database === database && r.query === q.name)
-        .sort((a, b) => a.events - b.events);
-      if (points.length < 2) continue;
-      const [from, to] = [points[0], points[points.length - 1]];
-      rows.push({
-        database,
-        query: q.name,
-        events: `${from.events} → ${to.events} (×${to.events / from.events})`,
-        p50: Number((to.p50 / from.p50).toFixed(2)),
-        p99: Number((to.p99 / from.p99).toFixed(2)),
-      });
-    }
-  }
-  return rows;
 }
 
 main()

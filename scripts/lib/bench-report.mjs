@@ -8,6 +8,25 @@ export const TARGETS = { lighthousePerf: 95, lighthouseA11y: 95, cls: 0.02, page
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+/** For each database and query: how p50 and p99 grew from its smallest size to its largest. */
+export function growth(scale) {
+  const rows = [];
+  const key = (r) => `${r.database}\u0000${r.query}`;
+  for (const k of [...new Set(scale.map(key))]) {
+    const points = scale.filter((r) => key(r) === k).sort((a, b) => a.events - b.events);
+    if (points.length < 2) continue;
+    const [from, to] = [points[0], points[points.length - 1]];
+    rows.push({
+      database: from.database,
+      query: from.query,
+      events: `${from.events} → ${to.events} (×${to.events / from.events})`,
+      p50: Number((to.p50 / from.p50).toFixed(2)),
+      p99: Number((to.p99 / from.p99).toFixed(2)),
+    });
+  }
+  return rows;
+}
+
 /** Each target with what was measured; `ok: null` where it was not measured. */
 export function targets(results) {
   const rows = [];

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { growth, targets } from '../../scripts/lib/bench-report.mjs';
+
+interface Target {
+  target: string;
+  measured: unknown;
+  ok: boolean | null;
+}
+
+const page = (path: string, jsGzip: number, jsBudget: number) => ({
+  path,
+  jsGzip,
+  jsBudget,
+  jsWithinBudget: jsGzip <= jsBudget,
+});
+const lighthouse = (p: string, performance: number, accessibility: number, cls: number) => ({
+  page: p,
+  performance,
+  accessibility,
+  cls,
+});
+
+describe('bench report', () => {
+  it('marks each budget and target met or missed', () => {
+    const rows: Target[] = targets({
+      pages: [page('/', 90 * 1024, 80 * 1024), page('/events', 100 * 1024, 130 * 1024)],
+      lighthouse: [lighthouse('home', 94, 100, 0), lighthouse('events', 99, 93, 0.05)],
+      lighthouseError: null,
+      throughput: [
+        { target: 'static asset (reference)', ratioToStatic: 1 },
+        { target: 'home /', ratioToStatic: 0.2 },
+        { target: 'events /events', ratioToStatic: 0.9 },
+      ],
+    });
+    const missed = rows.filter((r) => r.ok === false).map((r) => r.target);
+    expect(missed).toEqual([
+      'JS on / ≤ 80.0 KB gzip',
+      'Lighthouse performance ≥ 95 (home)',
+      'Lighthouse accessibility ≥ 95 (events)',
+      'CLS ≤ 0.02 (events)',
+      "home / ≥ 25% of the static asset's req/s",
+    ]);
+    expect(rows.filter((r) => r.ok === true)).toHaveLength(5);
+  });
+
+  it('says when Lighthouse did not run instead of passing it', () => {
+    const rows: Target[] = targets({ pages: [], lighthouse: [], lighthouseError: 'no chromium', throughput: [] });
+    expect(rows).toEqual([{ target: 'Lighthouse', measured: 'not run: no chromium', ok: null }]);
+  });
+
+  it('gives the growth of p50 and p99 from the smallest size to the largest, per database and query', () => {
+    const rows = growth([
+      { database: 'PGlite', events: 10_000, query: 'search', p50: 2, p99: 10 },
+      { database: 'PGlite', events: 100_000, query: 'search', p50: 5, p99: 12 },
+      { database: 'PostgreSQL', events: 1_000_000, query: 'search', p50: 9, p99: 30 },
+      { database: 'PostgreSQL', events: 100_000, query: 'search', p50: 3, p99: 10 },
+      { database: 'PostgreSQL', events: 100_000, query: 'list', p50: 1, p99: 1 },
+    ]);
+    expect(rows).toEqual([
+      { database: 'PGlite', query: 'search', events: '10000 → 100000 (×10)', p50: 2.5, p99: 1.2 },
+      { database: 'PostgreSQL', query: 'search', events: '100000 → 1000000 (×10)', p50: 3, p99: 3 },
+    ]);
+  });
+});
