@@ -46,7 +46,8 @@ test.describe('member pages without a token', () => {
       expect(res.headers()['cache-control']).toBe('no-store');
       const html = await res.text();
       expect(html).toContain('<meta name="robots" content="noindex"');
-      expect(html).not.toMatch(/담아봐유저|nickname/);
+      // Inline stylesheets may name classes such as `.nickname`; member data would be text or props.
+      expect(html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')).not.toMatch(/담아봐유저|nickname/);
     }
   });
 
