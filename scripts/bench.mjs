@@ -236,8 +236,8 @@ function cannon(url, seconds, connections = 64) {
 
 async function throughput(base, ids) {
   const html = await (await fetch(`${base}/`)).text();
-  // The reference: the first stylesheet or script of the home page, as the server sends it to a browser.
-  const asset = /\/_astro\/[^"']+\.(css|js)/.exec(html)?.[0] ?? '/favicon.svg';
+  // The reference: the home page's first stylesheet (else script), as the server sends it to a browser.
+  const asset = /\/_astro\/[^"']+\.css/.exec(html)?.[0] ?? /\/_astro\/[^"']+\.js/.exec(html)?.[0] ?? '/favicon.svg';
   const sample = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
   results.reference = {
     path: asset,

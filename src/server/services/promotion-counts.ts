@@ -7,21 +7,26 @@ import type { Queryable } from '../db/index';
  * clears it; another instance's total is at most COUNT_TTL_MS old.
  */
 const COUNT_TTL_MS = 5_000;
-const counts = new Map<string, { total: number; expiresAt: number }>();
+/** A total being counted is shared too: a burst of the same list counts once, not once per request. */
+const counts = new Map<string, { total: Promise<number>; expiresAt: number }>();
 
 export function clearPromotionCounts(): void {
   counts.clear();
 }
 
-export async function countMatching(db: Queryable, where: string, params: SqlParam[]): Promise<number> {
+export function countMatching(db: Queryable, where: string, params: SqlParam[], now = Date.now()): Promise<number> {
   const key = `${where}|${JSON.stringify(params)}`;
-  const now = Date.now();
   const hit = counts.get(key);
   if (hit && hit.expiresAt > now) return hit.total;
-  const rows = await db.query<{ total: number }>(`select count(*)::int as total from promotions p where ${where}`, params);
-  const total = rows[0]?.total ?? 0;
+  const total = db
+    .query<{ total: number }>(`select count(*)::int as total from promotions p where ${where}`, params)
+    .then((rows) => rows[0]?.total ?? 0);
   if (counts.size > 1_000) counts.clear();
-  counts.set(key, { total, expiresAt: now + COUNT_TTL_MS });
+  const entry = { total, expiresAt: now + COUNT_TTL_MS };
+  counts.set(key, entry);
+  // A failed count is not kept: the next request asks the database again.
+  total.catch(() => {
+    if (counts.get(key) === entry) counts.delete(key);
+  });
   return total;
 }
-

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/server/db/index';
+import { clearPromotionCounts, countMatching } from '../../src/server/services/promotion-counts';
+
+/** A database that answers counts after a tick and counts how often it was asked. */
+function countingDb(answers: (number | Error)[]): Queryable & { asked: number } {
+  const db = {
+    asked: 0,
+    query<T>(): Promise<T[]> {
+      const answer = answers[Math.min(db.asked, answers.length - 1)];
+      db.asked++;
+      return new Promise((resolve, reject) =>
+        setTimeout(() => (answer instanceof Error ? reject(answer) : resolve([{ total: answer }] as T[])), 5),
+      );
+    },
+  };
+  return db;
+}
+
+describe('list totals', () => {
+  it('counts a burst of the same list once, and again after the TTL or a clear', async () => {
+    clearPromotionCounts();
+    const db = countingDb([42, 43, 44]);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => countMatching(db, 'p.deleted_at is null', [], 1_000)),
+    );
+    expect(burst).toEqual(Array(20).fill(42));
+    expect(db.asked).toBe(1);
+    expect(await countMatching(db, 'p.deleted_at is null', [], 5_999)).toBe(42);
+    expect(await countMatching(db, 'p.deleted_at is null', [], 6_000)).toBe(43);
+    clearPromotionCounts();
+    expect(await countMatching(db, 'p.deleted_at is null', [], 6_001)).toBe(44);
+    expect(db.asked).toBe(3);
+  });
+
+  it('keeps no failed count', async () => {
+    clearPromotionCounts();
+    const db = countingDb([new Error('database gone'), 7]);
+    await expect(countMatching(db, 'x', [1], 1_000)).rejects.toThrow('database gone');
+    expect(await countMatching(db, 'x', [1], 1_001)).toBe(7);
+    expect(db.asked).toBe(2);
+  });
+
+  it('keys on the filter and its values', async () => {
+    clearPromotionCounts();
+    const db = countingDb([1, 2]);
+    expect(await countMatching(db, 'a = $1', ['서울'], 1_000)).toBe(1);
+    expect(await countMatching(db, 'a = $1', ['부산'], 1_000)).toBe(2);
+  });
+});
