@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { growth, report } from './lib/bench-report.mjs';
+import { lighthouseRow, lighthouseSample } from './lib/lighthouse-result.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
 
 const args = process.argv.slice(2);
@@ -179,7 +180,9 @@ async function lighthouseRuns(base, pages, runs) {
   const chromeLauncher = await import('chrome-launcher');
   for (const p of pages) {
     const samples = [];
-    for (let i = 0; i < runs; i++) {
+    const errors = [];
+    // A run whose trace failed is tried again (up to twice per wanted run), never counted as a score.
+    for (let attempt = 0; samples.length < runs && attempt < runs * 3; attempt++) {
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
       try {
         const out = await lighthouse(`${base}${p.path}`, {
@@ -190,31 +193,17 @@ async function lighthouseRuns(base, pages, runs) {
           throttlingMethod: 'simulate',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
-        const lhr = out?.lhr;
-        if (lhr) {
-          samples.push({
-            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-            accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-            bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
-            seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
-            fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
-            lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-            tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-            cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-          });
+        const { sample, error } = lighthouseSample(out?.lhr);
+        if (sample) samples.push(sample);
+        else {
+          errors.push(error);
+          log(`lighthouse ${p.path}: ${error}, trying again`);
         }
       } finally {
         await chrome.kill();
       }
     }
-    const median = (key) => {
-      const v = samples.map((s) => s[key]).sort((a, b) => a - b);
-      return v.length ? v[Math.floor(v.length / 2)] : null;
-    };
-    const row = { page: p.name, runs: samples.length };
-    for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls'])
-      row[key] = median(key);
-    results.lighthouse.push(row);
+    results.lighthouse.push(lighthouseRow(p.name, samples, errors));
   }
 }
 

@@ -34,6 +34,11 @@ export function targets(results) {
     rows.push({ target: `JS on ${p.path} ≤ ${kb(p.jsBudget)} gzip`, measured: kb(p.jsGzip), ok: p.jsWithinBudget });
   }
   for (const l of results.lighthouse) {
+    if (l.performance === null) {
+      const why = `not measured: ${l.failedRuns ?? 'no run'}`;
+      rows.push({ target: `Lighthouse (${l.page})`, measured: why, ok: null });
+      continue;
+    }
     rows.push({
       target: `Lighthouse performance ≥ ${TARGETS.lighthousePerf} (${l.page})`,
       measured: l.performance,
