@@ -10,7 +10,19 @@ const serverImport = {
 };
 
 export default defineConfig(
-  { ignores: ['dist/', '.builds/', 'node_modules/', '.astro/', 'data/', 'bench/results/', 'test-results/', 'playwright-report/', 'public/'] },
+  {
+    ignores: [
+      'dist/',
+      '.builds/',
+      'node_modules/',
+      '.astro/',
+      'data/',
+      'bench/results/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -11,8 +11,14 @@ import { SIGNUP_SOURCE_LABELS, type SignupSource } from '../src/lib/domain';
 
 async function findMember(db: Db, ref: string): Promise<{ id: number; nickname: string; roles: string[] }> {
   const rows = /^\d+$/.test(ref)
-    ? await db.query<{ id: number; nickname: string; roles: string[] }>('select id, nickname, roles from members where id = $1', [Number(ref)])
-    : await db.query<{ id: number; nickname: string; roles: string[] }>('select id, nickname, roles from members where nickname = $1', [ref]);
+    ? await db.query<{ id: number; nickname: string; roles: string[] }>(
+        'select id, nickname, roles from members where id = $1',
+        [Number(ref)],
+      )
+    : await db.query<{ id: number; nickname: string; roles: string[] }>(
+        'select id, nickname, roles from members where nickname = $1',
+        [ref],
+      );
   if (!rows[0]) throw new Error(`no member ${ref}`);
   return rows[0];
 }
@@ -24,9 +30,7 @@ async function main(): Promise<void> {
     if ((command === 'grant-admin' || command === 'revoke-admin') && ref) {
       const m = await findMember(db, ref);
       const roles =
-        command === 'grant-admin'
-          ? [...new Set([...m.roles, 'ADMIN'])]
-          : m.roles.filter((r) => r !== 'ADMIN');
+        command === 'grant-admin' ? [...new Set([...m.roles, 'ADMIN'])] : m.roles.filter((r) => r !== 'ADMIN');
       await db.query('update members set roles = $2 where id = $1', [m.id, roles.sort()]);
       console.log(`${m.nickname} (#${m.id}): ${roles.sort().join(', ') || '(no roles)'}`);
     } else if (command === 'list-admins') {
@@ -46,7 +50,9 @@ async function main(): Promise<void> {
         console.log(`${SIGNUP_SOURCE_LABELS[r.source as SignupSource] ?? r.source}\t${r.members}`);
       }
     } else {
-      console.error('usage: npm run admin -- grant-admin <id|nickname> | revoke-admin <id|nickname> | list-admins | signup-sources');
+      console.error(
+        'usage: npm run admin -- grant-admin <id|nickname> | revoke-admin <id|nickname> | list-admins | signup-sources',
+      );
       process.exitCode = 2;
     }
   } finally {

@@ -17,10 +17,18 @@ import { findPgBin, startPgCluster } from './lib/pg-cluster.mjs';
 
 const quick = process.argv.includes('--quick');
 const sizesArg = process.argv[process.argv.indexOf('--sizes') + 1];
-const sizes = process.argv.includes('--sizes') && sizesArg ? sizesArg.split(',').map(Number) : quick ? [2_000, 10_000] : [10_000, 100_000];
+const sizes =
+  process.argv.includes('--sizes') && sizesArg
+    ? sizesArg.split(',').map(Number)
+    : quick
+      ? [2_000, 10_000]
+      : [10_000, 100_000];
 const runs = quick ? 20 : 60;
 
-const fakeImage: ImageMaker = async (_owner, kind, seed) => ({ name: `${kind}-${seed}.jpg`, url: `/media/bench/${seed}.webp` });
+const fakeImage: ImageMaker = async (_owner, kind, seed) => ({
+  name: `${kind}-${seed}.jpg`,
+  url: `/media/bench/${seed}.webp`,
+});
 
 const base: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
 const QUERIES: { name: string; filter: PromotionFilter }[] = [
@@ -72,8 +80,16 @@ async function measure(label: string, db: Db, events: number) {
       const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${s.sql}`, s.params);
       indexNames(plan[0]?.['QUERY PLAN'], indexes);
     }
-    const at = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(2));
-    rows.push({ database: label, events, query: q.name, 'p50 ms': at(0.5), 'p99 ms': at(0.99), indexes: [...indexes].join(', ') || '(none)' });
+    const at = (p: number) =>
+      Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(2));
+    rows.push({
+      database: label,
+      events,
+      query: q.name,
+      'p50 ms': at(0.5),
+      'p99 ms': at(0.99),
+      indexes: [...indexes].join(', ') || '(none)',
+    });
   }
   return rows;
 }
@@ -88,7 +104,9 @@ async function series(label: string, open: () => Promise<Db>) {
       if (size > have) {
         const t = Date.now();
         await generateEvents(db, size - have);
-        process.stderr.write(`${label}: generated ${size - have} events in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+        process.stderr.write(
+          `${label}: generated ${size - have} events in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
+        );
         have = size;
       }
       await db.query('analyze');
@@ -126,7 +144,11 @@ async function main() {
       if (r.length >= 2) {
         const first = r[0] as { 'p50 ms': number; events: number };
         const lastRow = r[r.length - 1] as { 'p50 ms': number; events: number };
-        growth.push({ database: label, query: q.name, [`p50 ×(${lastRow.events}/${first.events})`]: Number((lastRow['p50 ms'] / first['p50 ms']).toFixed(2)) });
+        growth.push({
+          database: label,
+          query: q.name,
+          [`p50 ×(${lastRow.events}/${first.events})`]: Number((lastRow['p50 ms'] / first['p50 ms']).toFixed(2)),
+        });
       }
     }
   }

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * The whole test suite, as the README's test command and CI run it:
- *   build → type check → lint → vitest (unit + integration on PGlite) → integration again on PostgreSQL
+ *   build → type check → lint → format check → vitest (unit + integration on PGlite) → integration again on PostgreSQL
  *   and the load/fault tests (when its binaries exist; required in CI) → Playwright against the built server.
- * Ends with one plain line `N passed, N failed` counting every test case (the type check and the lint
- * count as one case each) and exits non-zero if anything failed.
+ * Ends with one plain line `N passed, N failed` counting every test case (each type check, the lint and
+ * the format check count as one case) and exits non-zero if anything failed.
  *
  * Options: --skip-build, --only=unit|integration|pg|e2e|static (comma-separated).
  */
@@ -87,6 +87,7 @@ if (want('static')) {
   check('type check (astro check)', step('type check: astro check', bin('astro'), ['check']));
   check('type check (tsc)', step('type check: tsc', bin('tsc'), ['--noEmit', '-p', '.']));
   check('lint', step('lint: eslint', bin('eslint'), ['.', '--max-warnings=0']));
+  check('format', step('format: prettier --check', bin('prettier'), ['--check', '.', '--log-level=warn']));
 }
 
 if (want('unit') || want('integration')) {

@@ -36,10 +36,13 @@ test.describe('as a member', () => {
     expect((await answer).status()).toBe(204);
 
     await page.reload();
-    await expect(page.getByRole('list', { name: '이벤트 목록' }).locator('article').first().getByRole('button', { name: /저장하기/ })).toHaveAttribute(
-      'aria-pressed',
-      String(!wasSaved),
-    );
+    await expect(
+      page
+        .getByRole('list', { name: '이벤트 목록' })
+        .locator('article')
+        .first()
+        .getByRole('button', { name: /저장하기/ }),
+    ).toHaveAttribute('aria-pressed', String(!wasSaved));
 
     await page.goto(href);
     const bar = page.getByRole('button', { name: /저장하기/ });
@@ -96,7 +99,9 @@ test.describe('as a member', () => {
     const refresh = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh'));
     await page.goto('/');
     expect((await refresh).status()).toBe(200);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('refreshToken'))).not.toBe(signedIn.refreshToken.value);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('refreshToken')))
+      .not.toBe(signedIn.refreshToken.value);
     await page.getByRole('link', { name: '마이페이지' }).click();
     await expect(page).toHaveURL(/\/mypage$/);
   });
@@ -119,7 +124,10 @@ test.describe('as a member', () => {
 
     await page.goto(`/event/${keep.id}`);
     await page.getByRole('button', { name: '이벤트 관리 메뉴' }).click();
-    await expect(page.getByRole('menuitem', { name: '수정하기' })).toHaveAttribute('href', `/new/event?edit=${keep.id}`);
+    await expect(page.getByRole('menuitem', { name: '수정하기' })).toHaveAttribute(
+      'href',
+      `/new/event?edit=${keep.id}`,
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
 
@@ -128,7 +136,9 @@ test.describe('as a member', () => {
     await page.getByRole('menuitem', { name: '삭제하기' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('이벤트를 삭제할까요?');
-    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/promotions/${remove.id}`));
+    const deleted = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/promotions/${remove.id}`),
+    );
     await dialog.getByRole('button', { name: '삭제' }).click();
     expect((await deleted).status()).toBe(204);
     await expect(page).toHaveURL(/\/events$/);

@@ -75,7 +75,11 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('details open in the same window on a phone and in a new one on a desktop', async ({ page, browser, baseURL }) => {
+  test('details open in the same window on a phone and in a new one on a desktop', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await skipFirstVisit(page);
     await page.goto('/');
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('isMobile'))).toBe('true');
@@ -178,7 +182,8 @@ test.describe('events list', () => {
   test('the save toggle without a token opens the dialog and calls nothing', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (r) => {
-      if (/\/api\/v1\/(promotions|photographers)\/\d+\/(save|unsave)|\/users\/me\/saves/.test(r.url())) calls.push(r.url());
+      if (/\/api\/v1\/(promotions|photographers)\/\d+\/(save|unsave)|\/users\/me\/saves/.test(r.url()))
+        calls.push(r.url());
     });
     await page.goto('/events');
     await islandReady(page, 'DialogHost');
@@ -215,8 +220,18 @@ test.describe('deadline labels', () => {
     const cases = [
       { e: ended, status: 'ENDED', card: '마감된 이벤트', detail: '마감된 이벤트' },
       { e: lastDay, status: 'ONGOING', card: '오늘 마감', detail: '오늘 마감되는 이벤트' },
-      { e: upcoming, status: 'UPCOMING', card: '진행 예정', detail: `이벤트 마감까지 D-${daysUntil(upcoming.endedAt)}` },
-      { e: ongoing, status: 'ONGOING', card: `마감까지 D-${daysUntil(ongoing.endedAt)}`, detail: `이벤트 마감까지 D-${daysUntil(ongoing.endedAt)}` },
+      {
+        e: upcoming,
+        status: 'UPCOMING',
+        card: '진행 예정',
+        detail: `이벤트 마감까지 D-${daysUntil(upcoming.endedAt)}`,
+      },
+      {
+        e: ongoing,
+        status: 'ONGOING',
+        card: `마감까지 D-${daysUntil(ongoing.endedAt)}`,
+        detail: `이벤트 마감까지 D-${daysUntil(ongoing.endedAt)}`,
+      },
     ];
     for (const c of cases) {
       const ids = (await events(request, `progressStatus=${c.status}`)).map((e) => e.id);
@@ -240,7 +255,8 @@ test.describe('event detail', () => {
     const all = await events(request);
     const event = all.find((e) => !e.isAuthorHidden && e.author !== null && e.progressStatus === 'ONGOING');
     if (!event) throw new Error('no ongoing event with a visible author');
-    const before = ((await (await request.get(`/api/v1/promotions/${event.id}`)).json()) as { viewCount: number }).viewCount;
+    const before = ((await (await request.get(`/api/v1/promotions/${event.id}`)).json()) as { viewCount: number })
+      .viewCount;
 
     const details = page.waitForResponse((r) => r.url().endsWith(`/api/v1/promotions/${event.id}/details`));
     await page.goto(`/event/${event.id}`);
@@ -277,9 +293,15 @@ test.describe('event detail', () => {
       string,
       unknown
     >;
-    expect(ld).toMatchObject({ '@type': 'Event', name: event.title, startDate: event.startedAt, endDate: event.endedAt });
+    expect(ld).toMatchObject({
+      '@type': 'Event',
+      name: event.title,
+      startDate: event.startedAt,
+      endDate: event.endedAt,
+    });
 
-    const after = ((await (await request.get(`/api/v1/promotions/${event.id}`)).json()) as { viewCount: number }).viewCount;
+    const after = ((await (await request.get(`/api/v1/promotions/${event.id}`)).json()) as { viewCount: number })
+      .viewCount;
     expect(after).toBe(before + 1);
     await shot(page, 'event-detail');
     expect(problems).toEqual([]);
@@ -307,7 +329,10 @@ test.describe('photographers', () => {
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#622AA9');
     const grid = page.getByRole('list', { name: '사진작가 목록' });
     await expect(grid.locator('article')).toHaveCount(12);
-    const [a, b] = [await grid.locator('article').nth(0).boundingBox(), await grid.locator('article').nth(1).boundingBox()];
+    const [a, b] = [
+      await grid.locator('article').nth(0).boundingBox(),
+      await grid.locator('article').nth(1).boundingBox(),
+    ];
     expect(a && b && Math.abs(a.y - b.y) < 1).toBe(true);
     await expect(page.getByRole('link', { name: '무료', exact: true })).toHaveCount(0);
     await expect(page.getByLabel('진행 상태')).toHaveCount(0);
@@ -319,7 +344,11 @@ test.describe('photographers', () => {
     await expect(page.getByText('앗! 조건에 맞는 사진작가가 없어요.')).toBeVisible();
   });
 
-  test('detail: profile, save toggle, portfolio viewer, intro, address, links, share', async ({ page, context, request }) => {
+  test('detail: profile, save toggle, portfolio viewer, intro, address, links, share', async ({
+    page,
+    context,
+    request,
+  }) => {
     const problems = watchPage(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const target = (await photographers(request))[0];
@@ -330,19 +359,27 @@ test.describe('photographers', () => {
     await expect(page.getByRole('button', { name: new RegExp(`${target.nickname} 저장하기`) })).toBeVisible();
     await expect(page.getByRole('heading', { name: '소개' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '주소' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /인스타그램 @/ })).toHaveAttribute('href', /^https:\/\/www\.instagram\.com\//);
+    await expect(page.getByRole('link', { name: /인스타그램 @/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.instagram\.com\//,
+    );
     await expect(page.getByRole('link', { name: /문의하기/ })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
 
     await islandReady(page, 'ShareButton');
     await page.getByRole('button', { name: '링크 복사하기' }).click();
     await expect(page.getByText('URL이 복사되었어요!')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/photographer/${target.id}$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/photographer/${target.id}$`),
+    );
     await expect(page.getByText('URL이 복사되었어요!')).toHaveCount(0, { timeout: 3000 });
 
     await page.getByRole('heading', { name: '포트폴리오' }).scrollIntoViewIfNeeded();
     await islandReady(page, 'PortfolioGallery');
-    await page.getByRole('link', { name: /크게 보기/ }).first().click();
+    await page
+      .getByRole('link', { name: /크게 보기/ })
+      .first()
+      .click();
     const viewer = page.getByRole('dialog');
     await expect(viewer).toBeVisible();
     await expect(viewer.locator('img')).toBeVisible();
@@ -483,8 +520,13 @@ test.describe('crawlers', () => {
   });
 });
 
-test('the event gallery is a swiper: swiping moves to the next picture and the counter follows', async ({ page, request }) => {
-  const list = (await (await request.get('/api/v1/promotions/list?pageSize=100')).json()) as { items: { id: number; images: unknown[] }[] };
+test('the event gallery is a swiper: swiping moves to the next picture and the counter follows', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/v1/promotions/list?pageSize=100')).json()) as {
+    items: { id: number; images: unknown[] }[];
+  };
   const event = list.items.find((i) => i.images.length >= 2);
   if (!event) throw new Error('no event with two pictures in the demo data');
   await page.goto(`/event/${event.id}`);

@@ -13,7 +13,9 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 
 describe('Kakao stand-in', () => {
   it('shows a Korean authorize page listing demo accounts', async () => {
-    const res = await fetch(`${base}/dev/kakao/oauth/authorize?client_id=x&redirect_uri=${base}/auth&response_type=code&state=s`);
+    const res = await fetch(
+      `${base}/dev/kakao/oauth/authorize?client_id=x&redirect_uri=${base}/auth&response_type=code&state=s`,
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('카카오');
@@ -33,7 +35,12 @@ describe('Kakao stand-in', () => {
       fetch(`${base}/dev/kakao/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'demo-rest-api-key', redirect_uri: r, code: c }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: 'demo-rest-api-key',
+          redirect_uri: r,
+          code: c,
+        }),
       });
     const ok = await exchange(code);
     expect(ok.status).toBe(200);
@@ -62,7 +69,12 @@ describe('Kakao stand-in', () => {
     const token = await fetch(`${base}/dev/kakao/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'demo-rest-api-key', redirect_uri: 'http://evil.example/auth', code }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'demo-rest-api-key',
+        redirect_uri: 'http://evil.example/auth',
+        code,
+      }),
     });
     expect(token.status).toBe(400);
   });
@@ -110,7 +122,13 @@ describe('tokens', () => {
     const ok = await fetch(`${base}/api/v1/users/me`, { headers: bearer(session) });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ id: session.user.id, loginType: 'KAKAO' });
-    for (const header of ['Bearer null', 'Bearer ', 'Basic abc', `Bearer ${session.refreshToken.value}`, 'Bearer a.b.c']) {
+    for (const header of [
+      'Bearer null',
+      'Bearer ',
+      'Basic abc',
+      `Bearer ${session.refreshToken.value}`,
+      'Bearer a.b.c',
+    ]) {
       const res = await fetch(`${base}/api/v1/users/me`, { headers: { authorization: header } });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 'INVALID_AUTH_CREDENTIALS' });

@@ -58,7 +58,9 @@ describe('registration', () => {
       body: { nickname: '가나다', gender: 'OTHER', instagramId: null },
     });
     expect(badType.status).toBe(400);
-    const anonymous = await call(base, 'POST', '/api/v1/users/me/registration', { body: { nickname: '가나다', gender: 'MALE' } });
+    const anonymous = await call(base, 'POST', '/api/v1/users/me/registration', {
+      body: { nickname: '가나다', gender: 'MALE' },
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -72,18 +74,27 @@ describe('registration', () => {
       instagramId: null,
       profileImage: foreign,
       mainPhotographyTypes: ['SNAP', 'PROFILE'],
-      activeRegions: [{ category: '서울', name: '강남구' }, { category: '부산', name: '해운대구' }],
+      activeRegions: [
+        { category: '서울', name: '강남구' },
+        { category: '부산', name: '해운대구' },
+      ],
     };
     const refused = await call(base, 'POST', '/api/v1/photographers/me/registration', { token: s.token, body });
     expect(refused.status).toBe(422);
     const [own] = await upload(base, s.token, 'USER_PROFILE_IMAGE');
-    const res = await call(base, 'POST', '/api/v1/photographers/me/registration', { token: s.token, body: { ...body, profileImage: own } });
+    const res = await call(base, 'POST', '/api/v1/photographers/me/registration', {
+      token: s.token,
+      body: { ...body, profileImage: own },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       type: 'PHOTOGRAPHER',
       roles: ['PHOTOGRAPHER', 'USER'],
       mainPhotographyTypes: ['PROFILE', 'SNAP'],
-      activeRegions: [{ category: '서울', name: '강남구' }, { category: '부산', name: '해운대구' }],
+      activeRegions: [
+        { category: '서울', name: '강남구' },
+        { category: '부산', name: '해운대구' },
+      ],
       portfolio: [],
       description: '',
       address: null,
@@ -101,16 +112,24 @@ describe('registration', () => {
   it('answers nickname existence with each rule', async () => {
     const taken = await newUser(base);
     const q = (path: string, nickname: string) => call(base, 'GET', `${path}?nickname=${encodeURIComponent(nickname)}`);
-    expect((await q('/api/v1/users/nicknames/existence', taken.user.nickname)).body).toEqual({ nickname: taken.user.nickname, exists: true });
-    expect((await q('/api/v1/users/nicknames/existence', '없는닉네임')).body).toEqual({ nickname: '없는닉네임', exists: false });
+    expect((await q('/api/v1/users/nicknames/existence', taken.user.nickname)).body).toEqual({
+      nickname: taken.user.nickname,
+      exists: true,
+    });
+    expect((await q('/api/v1/users/nicknames/existence', '없는닉네임')).body).toEqual({
+      nickname: '없는닉네임',
+      exists: false,
+    });
     expect((await q('/api/v1/users/nicknames/existence', '가 나')).status).toBe(422);
-    expect((await q('/api/v1/photographers/nicknames/existence', '빛담 스튜디오 본점')).body).toMatchObject({ exists: false });
+    expect((await q('/api/v1/photographers/nicknames/existence', '빛담 스튜디오 본점')).body).toMatchObject({
+      exists: false,
+    });
     expect((await q('/api/v1/photographers/nicknames/existence', '가')).status).toBe(422);
   });
 });
 
 describe('profiles and pages', () => {
-  it('updates the user profile (full overwrite) and refuses another member\'s image URL', async () => {
+  it("updates the user profile (full overwrite) and refuses another member's image URL", async () => {
     const s = await newUser(base);
     const other = await newMember(base);
     const [foreign] = await upload(base, other.token, 'USER_PROFILE_IMAGE');
@@ -127,7 +146,10 @@ describe('profiles and pages', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ nickname, instagramId: 'my.insta', profileImage: mine });
-    const cleared = await call(base, 'PUT', '/api/v1/users/me/profile', { token: s.token, body: { nickname, instagramId: null, profileImage: null } });
+    const cleared = await call(base, 'PUT', '/api/v1/users/me/profile', {
+      token: s.token,
+      body: { nickname, instagramId: null, profileImage: null },
+    });
     expect(cleared.body).toMatchObject({ instagramId: null, profileImage: null });
   });
 
@@ -140,13 +162,29 @@ describe('profiles and pages', () => {
     expect(forbidden.status).toBe(403);
     const p = await newPhotographer(base);
     const portfolio = await upload(base, p.token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', 3);
-    const address = { sido: '서울', sigungu: '마포구', roadAddress: '서울 마포구 양화로 45', jibunAddress: '서울 마포구 서교동 367-1' };
+    const address = {
+      sido: '서울',
+      sigungu: '마포구',
+      roadAddress: '서울 마포구 양화로 45',
+      jibunAddress: '서울 마포구 서교동 367-1',
+    };
     const page = await call(base, 'PUT', '/api/v1/photographers/me/page', {
       token: p.token,
-      body: { portfolio, address, instagramId: 'studio_a', contactLink: 'https://open.kakao.com/o/x', description: '스튜디오 소개\n둘째 줄' },
+      body: {
+        portfolio,
+        address,
+        instagramId: 'studio_a',
+        contactLink: 'https://open.kakao.com/o/x',
+        description: '스튜디오 소개\n둘째 줄',
+      },
     });
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ portfolio, address, instagramId: 'studio_a', description: '스튜디오 소개\n둘째 줄' });
+    expect(page.body).toMatchObject({
+      portfolio,
+      address,
+      instagramId: 'studio_a',
+      description: '스튜디오 소개\n둘째 줄',
+    });
     const bad = await call(base, 'PUT', '/api/v1/photographers/me/page', {
       token: p.token,
       body: { portfolio, address, instagramId: null, contactLink: 'javascript:alert(1)', description: '소개' },
@@ -155,7 +193,12 @@ describe('profiles and pages', () => {
     const name = `새이름 ${freshNickname('r')}`;
     const profile = await call(base, 'PUT', '/api/v1/photographers/me/profile', {
       token: p.token,
-      body: { nickname: name, profileImage: null, mainPhotographyTypes: ['SELF'], activeRegions: [{ category: '제주', name: '제주시' }] },
+      body: {
+        nickname: name,
+        profileImage: null,
+        mainPhotographyTypes: ['SELF'],
+        activeRegions: [{ category: '제주', name: '제주시' }],
+      },
     });
     expect(profile.status).toBe(200);
     const pub = await call(base, 'GET', `/api/v1/photographers/${p.user.id}`);
@@ -164,12 +207,14 @@ describe('profiles and pages', () => {
     expect(pub.body).not.toHaveProperty('kakaoId');
     const listed = await call(base, 'GET', `/api/v1/photographers/list?searchKeyword=${encodeURIComponent(name)}`);
     expect((listed.body as { items: { id: number }[] }).items.map((i) => i.id)).toEqual([p.user.id]);
-    expect((await call(base, 'GET', '/api/v1/photographers/999999')).body).toMatchObject({ code: 'PHOTOGRAPHER_NOT_FOUND' });
+    expect((await call(base, 'GET', '/api/v1/photographers/999999')).body).toMatchObject({
+      code: 'PHOTOGRAPHER_NOT_FOUND',
+    });
   });
 });
 
 describe('withdrawal', () => {
-  it('removes the member\'s events from every list and detail', async () => {
+  it("removes the member's events from every list and detail", async () => {
     const p = await newPhotographer(base);
     const event = await createEvent(base, p.token);
     expect((await call(base, 'GET', `/api/v1/promotions/${event.id}/details`)).status).toBe(200);

@@ -1,15 +1,37 @@
 import { describe, expect, inject, it } from 'vitest';
-import { call, createEvent, day, eventBody, newMember, newPhotographer, newUser, upload, type Session } from '../support/api';
+import {
+  call,
+  createEvent,
+  day,
+  eventBody,
+  newMember,
+  newPhotographer,
+  newUser,
+  upload,
+  type Session,
+} from '../support/api';
 
 const base = inject('baseUrl');
-type Page = { items: { id: number }[]; page: number; pageSize: number; totalPage: number; isFirstPage: boolean; isLastPage: boolean; hasPreviousPage: boolean; hasNextPage: boolean };
+type Page = {
+  items: { id: number }[];
+  page: number;
+  pageSize: number;
+  totalPage: number;
+  isFirstPage: boolean;
+  isLastPage: boolean;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+};
 
 describe('promotion contract', () => {
   it('creates an event (201 + Location) and answers every read shape exactly', async () => {
     const p = await newPhotographer(base);
     const body = await eventBody(base, p.token, {
       photographyTypes: ['SNAP', 'CONCEPT'],
-      activeRegions: [{ category: '서울', name: '마포구' }, { category: '서울', name: '강남구' }],
+      activeRegions: [
+        { category: '서울', name: '마포구' },
+        { category: '서울', name: '강남구' },
+      ],
       hashtags: ['야경', '커플'],
     });
     const created = await call(base, 'POST', '/api/v1/promotions', { token: p.token, body });
@@ -17,12 +39,30 @@ describe('promotion contract', () => {
     const id = (created.body as { id: number }).id;
     expect(created.headers.get('location')).toBe(`/api/v1/promotions/${id}`);
     expect(Object.keys(created.body as object).sort()).toEqual(
-      ['id', 'authorId', 'promotionType', 'title', 'content', 'externalLink', 'startedAt', 'endedAt', 'viewCount', 'isAuthorHidden', 'photographyTypes', 'images', 'activeRegions', 'hashtags'].sort(),
+      [
+        'id',
+        'authorId',
+        'promotionType',
+        'title',
+        'content',
+        'externalLink',
+        'startedAt',
+        'endedAt',
+        'viewCount',
+        'isAuthorHidden',
+        'photographyTypes',
+        'images',
+        'activeRegions',
+        'hashtags',
+      ].sort(),
     );
     expect(created.body).toMatchObject({
       authorId: p.user.id,
       photographyTypes: ['CONCEPT', 'SNAP'],
-      activeRegions: [{ category: '서울', name: '강남구' }, { category: '서울', name: '마포구' }],
+      activeRegions: [
+        { category: '서울', name: '강남구' },
+        { category: '서울', name: '마포구' },
+      ],
       hashtags: ['야경', '커플'],
       viewCount: 0,
       isAuthorHidden: false,
@@ -31,15 +71,60 @@ describe('promotion contract', () => {
     expect((plain.body as { viewCount: number }).viewCount).toBe(0);
     const details = await call(base, 'GET', `/api/v1/promotions/${id}/details`);
     expect(Object.keys(details.body as object).sort()).toEqual(
-      ['id', 'author', 'promotionType', 'title', 'content', 'externalLink', 'startedAt', 'endedAt', 'viewCount', 'saveCount', 'isSaved', 'isAuthorHidden', 'photographyTypes', 'images', 'activeRegions', 'hashtags', 'progressStatus'].sort(),
+      [
+        'id',
+        'author',
+        'promotionType',
+        'title',
+        'content',
+        'externalLink',
+        'startedAt',
+        'endedAt',
+        'viewCount',
+        'saveCount',
+        'isSaved',
+        'isAuthorHidden',
+        'photographyTypes',
+        'images',
+        'activeRegions',
+        'hashtags',
+        'progressStatus',
+      ].sort(),
     );
-    expect(details.body).toMatchObject({ viewCount: 1, saveCount: 0, isSaved: false, progressStatus: 'ONGOING', author: { id: p.user.id, isAdmin: false, type: 'PHOTOGRAPHER' } });
-    const list = await call(base, 'GET', `/api/v1/promotions/list?searchKeyword=${encodeURIComponent(body['title'] as string)}&pageSize=100`);
+    expect(details.body).toMatchObject({
+      viewCount: 1,
+      saveCount: 0,
+      isSaved: false,
+      progressStatus: 'ONGOING',
+      author: { id: p.user.id, isAdmin: false, type: 'PHOTOGRAPHER' },
+    });
+    const list = await call(
+      base,
+      'GET',
+      `/api/v1/promotions/list?searchKeyword=${encodeURIComponent(body['title'] as string)}&pageSize=100`,
+    );
     const item = (list.body as Page).items.find((i) => i.id === id) as unknown as Record<string, unknown>;
     expect(Object.keys(item).sort()).toEqual(
-      ['id', 'author', 'promotionType', 'title', 'startedAt', 'endedAt', 'saveCount', 'isSaved', 'isAuthorHidden', 'photographyTypes', 'images', 'activeRegions', 'hashtags', 'progressStatus'].sort(),
+      [
+        'id',
+        'author',
+        'promotionType',
+        'title',
+        'startedAt',
+        'endedAt',
+        'saveCount',
+        'isSaved',
+        'isAuthorHidden',
+        'photographyTypes',
+        'images',
+        'activeRegions',
+        'hashtags',
+        'progressStatus',
+      ].sort(),
     );
-    expect(Object.keys(item['author'] as object).sort()).toEqual(['id', 'instagramId', 'isAdmin', 'nickname', 'profileImage', 'roles'].sort());
+    expect(Object.keys(item['author'] as object).sort()).toEqual(
+      ['id', 'instagramId', 'isAdmin', 'nickname', 'profileImage', 'roles'].sort(),
+    );
   });
 
   it('validates bodies: 422 per rule, 400 for wrong types, javascript: links refused', async () => {
@@ -72,7 +157,11 @@ describe('promotion contract', () => {
       expect(res.status, JSON.stringify(patch)).toBe(status);
       expect((res.body as { message: string }).message).toMatch(/[가-힣]/);
     }
-    const notJson = await fetch(`${base}/api/v1/promotions`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'text/plain' }, body: 'x' });
+    const notJson = await fetch(`${base}/api/v1/promotions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(notJson.status).toBe(415);
   });
 
@@ -82,16 +171,38 @@ describe('promotion contract', () => {
     expect((await call(base, 'GET', '/api/v1/promotions/list?page=abc')).status).toBe(400);
     expect((await call(base, 'GET', '/api/v1/promotions/list?sortType=RANDOM')).status).toBe(400);
     const empty = await call(base, 'GET', '/api/v1/promotions/list?searchKeyword=zzzz없음zzzz');
-    expect(empty.body).toEqual({ items: [], page: 0, pageSize: 10, totalPage: 0, isFirstPage: true, isLastPage: true, hasPreviousPage: false, hasNextPage: false });
+    expect(empty.body).toEqual({
+      items: [],
+      page: 0,
+      pageSize: 10,
+      totalPage: 0,
+      isFirstPage: true,
+      isLastPage: true,
+      hasPreviousPage: false,
+      hasNextPage: false,
+    });
   });
 
   it('filters by each key alone and combined, in both list forms; % is literal; paging is stable', async () => {
     const p = await newPhotographer(base);
     const tag = `tg${Date.now().toString(36)}`;
-    const a = await createEvent(base, p.token, { title: `100% 무료 ${tag}`, promotionType: 'FREE', photographyTypes: ['PROFILE'], activeRegions: [{ category: '부산', name: '해운대구' }] });
-    const b = await createEvent(base, p.token, { title: `할인 스냅 ${tag}`, promotionType: 'DISCOUNT', startedAt: day(2), endedAt: day(4), activeRegions: [{ category: '서울', name: '강남구' }] });
+    const a = await createEvent(base, p.token, {
+      title: `100% 무료 ${tag}`,
+      promotionType: 'FREE',
+      photographyTypes: ['PROFILE'],
+      activeRegions: [{ category: '부산', name: '해운대구' }],
+    });
+    const b = await createEvent(base, p.token, {
+      title: `할인 스냅 ${tag}`,
+      promotionType: 'DISCOUNT',
+      startedAt: day(2),
+      endedAt: day(4),
+      activeRegions: [{ category: '서울', name: '강남구' }],
+    });
     const ids = async (query: string) =>
-      ((await call(base, 'GET', `/api/v1/promotions/list?searchKeyword=${tag}&pageSize=100&${query}`)).body as Page).items.map((i) => i.id);
+      (
+        (await call(base, 'GET', `/api/v1/promotions/list?searchKeyword=${tag}&pageSize=100&${query}`)).body as Page
+      ).items.map((i) => i.id);
     expect(await ids('')).toEqual([b.id, a.id]);
     expect(await ids('type=FREE')).toEqual([a.id]);
     expect(await ids('type=')).toEqual([b.id, a.id]);
@@ -101,10 +212,17 @@ describe('promotion contract', () => {
     expect(await ids(`regions=${encodeURIComponent('부산')}`)).toEqual([a.id]);
     expect(await ids(`regions=${encodeURIComponent('서울 강남구')}`)).toEqual([b.id]);
     expect(await ids(`regions=${encodeURIComponent('부산,서울 강남구')}`)).toEqual([b.id, a.id]);
-    expect(await ids(`regions=${encodeURIComponent('부산')}&regions=${encodeURIComponent('서울 강남구')}`)).toEqual([b.id, a.id]);
+    expect(await ids(`regions=${encodeURIComponent('부산')}&regions=${encodeURIComponent('서울 강남구')}`)).toEqual([
+      b.id,
+      a.id,
+    ]);
     expect(await ids('photographyTypes=PROFILE,SELF')).toEqual([a.id]);
     expect(await ids('photographyTypes=SNAP&type=DISCOUNT&progressStatus=UPCOMING')).toEqual([b.id]);
-    const percent = await call(base, 'GET', `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('%')}&pageSize=100`);
+    const percent = await call(
+      base,
+      'GET',
+      `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('%')}&pageSize=100`,
+    );
     const titles = (percent.body as { items: { title: string }[] }).items.map((i) => i.title);
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.every((t) => t.includes('%'))).toBe(true);
@@ -112,7 +230,8 @@ describe('promotion contract', () => {
     for (const sort of ['LATEST', 'POPULAR']) {
       const seen: number[] = [];
       for (let page = 0; page < 200; page++) {
-        const res = (await call(base, 'GET', `/api/v1/promotions/list?sortType=${sort}&page=${page}&pageSize=3`)).body as Page;
+        const res = (await call(base, 'GET', `/api/v1/promotions/list?sortType=${sort}&page=${page}&pageSize=3`))
+          .body as Page;
         seen.push(...res.items.map((i) => i.id));
         if (res.isLastPage) break;
       }
@@ -124,7 +243,12 @@ describe('promotion contract', () => {
 
 describe('permissions', () => {
   async function actors() {
-    const [author, other, user, unregistered] = await Promise.all([newPhotographer(base), newPhotographer(base), newUser(base), newMember(base)]);
+    const [author, other, user, unregistered] = await Promise.all([
+      newPhotographer(base),
+      newPhotographer(base),
+      newUser(base),
+      newMember(base),
+    ]);
     return { author, other, user, unregistered };
   }
 
@@ -134,9 +258,14 @@ describe('permissions', () => {
     expect((await call(base, 'POST', '/api/v1/promotions', { body })).status).toBe(401);
     expect((await call(base, 'POST', '/api/v1/promotions', { token: 'Bearer-null', body })).status).toBe(401);
     const userBody = { ...body, images: await upload(base, user.token, 'PROMOTION_IMAGE') };
-    expect((await call(base, 'POST', '/api/v1/promotions', { token: user.token, body: userBody })).body).toMatchObject({ code: 'ACCESS_DENIED' });
+    expect((await call(base, 'POST', '/api/v1/promotions', { token: user.token, body: userBody })).body).toMatchObject({
+      code: 'ACCESS_DENIED',
+    });
     expect((await call(base, 'POST', '/api/v1/promotions', { token: unregistered.token, body })).status).toBe(403);
-    const hidden = await call(base, 'POST', '/api/v1/promotions', { token: author.token, body: { ...body, isAuthorHidden: true } });
+    const hidden = await call(base, 'POST', '/api/v1/promotions', {
+      token: author.token,
+      body: { ...body, isAuthorHidden: true },
+    });
     expect(hidden.status).toBe(403);
     expect(hidden.body).toMatchObject({ code: 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED' });
   });
@@ -147,7 +276,9 @@ describe('permissions', () => {
     const body = await eventBody(base, author.token, { title: '수정된 이벤트 제목' });
     expect((await call(base, 'PUT', `/api/v1/promotions/${event.id}`, { body })).status).toBe(401);
     const otherBody = { ...body, images: await upload(base, other.token, 'PROMOTION_IMAGE') };
-    expect((await call(base, 'PUT', `/api/v1/promotions/${event.id}`, { token: other.token, body: otherBody })).body).toMatchObject({ code: 'PROMOTION_UPDATE_PERMISSION_DENIED' });
+    expect(
+      (await call(base, 'PUT', `/api/v1/promotions/${event.id}`, { token: other.token, body: otherBody })).body,
+    ).toMatchObject({ code: 'PROMOTION_UPDATE_PERMISSION_DENIED' });
     expect((await call(base, 'PUT', `/api/v1/promotions/${event.id}`, { token: user.token, body })).status).toBe(403);
     const updated = await call(base, 'PUT', `/api/v1/promotions/${event.id}`, { token: author.token, body });
     expect(updated.status).toBe(200);
@@ -156,21 +287,42 @@ describe('permissions', () => {
 
     expect((await call(base, 'POST', `/api/v1/promotions/${event.id}/save`)).status).toBe(401);
     expect((await call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: user.token })).status).toBe(204);
-    expect((await call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: user.token })).body).toMatchObject({ code: 'ALREADY_PROMOTION_SAVE' });
-    expect((await call(base, 'POST', '/api/v1/promotions/99999999/save', { token: user.token })).body).toMatchObject({ code: 'PROMOTION_NOT_FOUND' });
+    expect((await call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: user.token })).body).toMatchObject(
+      { code: 'ALREADY_PROMOTION_SAVE' },
+    );
+    expect((await call(base, 'POST', '/api/v1/promotions/99999999/save', { token: user.token })).body).toMatchObject({
+      code: 'PROMOTION_NOT_FOUND',
+    });
     const details = await call(base, 'GET', `/api/v1/promotions/${event.id}/details`, { token: user.token });
     expect(details.body).toMatchObject({ isSaved: true, saveCount: 1 });
-    const batch = await call(base, 'GET', `/api/v1/users/me/saves?promotionIds=${event.id},99999999&photographerIds=${author.user.id}`, { token: user.token });
+    const batch = await call(
+      base,
+      'GET',
+      `/api/v1/users/me/saves?promotionIds=${event.id},99999999&photographerIds=${author.user.id}`,
+      { token: user.token },
+    );
     expect(batch.body).toEqual({ promotionIds: [event.id], photographerIds: [] });
     expect((await call(base, 'GET', '/api/v1/promotions/saved')).status).toBe(401);
-    expect(((await call(base, 'GET', '/api/v1/promotions/saved', { token: user.token })).body as Page).items.map((i) => i.id)).toEqual([event.id]);
-    expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}/unsave`, { token: user.token })).status).toBe(204);
-    expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}/unsave`, { token: user.token })).body).toMatchObject({ code: 'PROMOTION_SAVE_NOT_FOUND' });
+    expect(
+      ((await call(base, 'GET', '/api/v1/promotions/saved', { token: user.token })).body as Page).items.map(
+        (i) => i.id,
+      ),
+    ).toEqual([event.id]);
+    expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}/unsave`, { token: user.token })).status).toBe(
+      204,
+    );
+    expect(
+      (await call(base, 'DELETE', `/api/v1/promotions/${event.id}/unsave`, { token: user.token })).body,
+    ).toMatchObject({ code: 'PROMOTION_SAVE_NOT_FOUND' });
 
-    expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}`, { token: other.token })).body).toMatchObject({ code: 'PROMOTION_DELETE_PERMISSION_DENIED' });
+    expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}`, { token: other.token })).body).toMatchObject({
+      code: 'PROMOTION_DELETE_PERMISSION_DENIED',
+    });
     expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}`, { token: user.token })).status).toBe(403);
     expect((await call(base, 'DELETE', `/api/v1/promotions/${event.id}`, { token: author.token })).status).toBe(204);
-    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}/details`)).body).toMatchObject({ code: 'PROMOTION_NOT_FOUND' });
+    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}/details`)).body).toMatchObject({
+      code: 'PROMOTION_NOT_FOUND',
+    });
     expect((await call(base, 'GET', '/api/v1/promotions/abc/details')).status).toBe(404);
   });
 
@@ -179,13 +331,23 @@ describe('permissions', () => {
     const fan = await newUser(base);
     const path = `/api/v1/photographers/${photographer.user.id}`;
     expect((await call(base, 'POST', `${path}/save`, { token: fan.token })).status).toBe(204);
-    expect((await call(base, 'POST', `${path}/save`, { token: fan.token })).body).toMatchObject({ code: 'ALREADY_PHOTOGRAPHER_SAVE' });
-    expect((await call(base, 'POST', '/api/v1/photographers/99999999/save', { token: fan.token })).body).toMatchObject({ code: 'PHOTOGRAPHER_NOT_FOUND' });
+    expect((await call(base, 'POST', `${path}/save`, { token: fan.token })).body).toMatchObject({
+      code: 'ALREADY_PHOTOGRAPHER_SAVE',
+    });
+    expect((await call(base, 'POST', '/api/v1/photographers/99999999/save', { token: fan.token })).body).toMatchObject({
+      code: 'PHOTOGRAPHER_NOT_FOUND',
+    });
     const details = await call(base, 'GET', `${path}/details`, { token: fan.token });
     expect(details.body).toMatchObject({ saveCount: 1, isSaved: true, id: photographer.user.id });
-    expect(((await call(base, 'GET', '/api/v1/photographers/saved', { token: fan.token })).body as Page).items.map((i) => i.id)).toEqual([photographer.user.id]);
+    expect(
+      ((await call(base, 'GET', '/api/v1/photographers/saved', { token: fan.token })).body as Page).items.map(
+        (i) => i.id,
+      ),
+    ).toEqual([photographer.user.id]);
     expect((await call(base, 'DELETE', `${path}/unsave`, { token: fan.token })).status).toBe(204);
-    expect((await call(base, 'DELETE', `${path}/unsave`, { token: fan.token })).body).toMatchObject({ code: 'PHOTOGRAPHER_SAVE_NOT_FOUND' });
+    expect((await call(base, 'DELETE', `${path}/unsave`, { token: fan.token })).body).toMatchObject({
+      code: 'PHOTOGRAPHER_SAVE_NOT_FOUND',
+    });
     const wrongMethod = await call(base, 'DELETE', '/api/v1/regions/groups');
     expect(wrongMethod.status).toBe(405);
   });
@@ -196,7 +358,9 @@ describe('permissions', () => {
     await Promise.all(Array.from({ length: 50 }, () => call(base, 'GET', `/api/v1/promotions/${event.id}/details`)));
     expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 50 });
     const fans = await Promise.all(Array.from({ length: 50 }, () => newMember(base)));
-    const results = await Promise.all(fans.map((f) => call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: f.token })));
+    const results = await Promise.all(
+      fans.map((f) => call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: f.token })),
+    );
     expect(results.every((r) => r.status === 204)).toBe(true);
     expect((await call(base, 'GET', `/api/v1/promotions/${event.id}/details`)).body).toMatchObject({ saveCount: 50 });
   });

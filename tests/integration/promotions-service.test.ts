@@ -59,7 +59,11 @@ afterAll(async () => {
 
 describe('promotion lists', () => {
   it('filters by type, progress status, regions, categories and photography types', async () => {
-    const upcoming = await createPromotion(db, author, input({ startedAt: day(3), endedAt: day(5), promotionType: 'DISCOUNT' }));
+    const upcoming = await createPromotion(
+      db,
+      author,
+      input({ startedAt: day(3), endedAt: day(5), promotionType: 'DISCOUNT' }),
+    );
     const ongoing = await createPromotion(db, author, input({ photographyTypes: ['PROFILE', 'SNAP'] }));
     const ended = await createPromotion(db, author, input({ activeRegions: [{ category: '부산', name: '해운대구' }] }));
     await db.query('update promotions set started_at = $2, ended_at = $3 where id = $1', [ended.id, day(-10), day(-1)]);
@@ -76,13 +80,21 @@ describe('promotion lists', () => {
     expect(await ids({ photographyTypes: ['PROFILE'] })).toEqual([ongoing.id]);
     expect(await ids({ photographyTypes: ['PROFILE'], type: 'DISCOUNT' })).toEqual([]);
     const page = await listPromotions(db, filter({ progressStatus: 'ENDED' }), { page: 0, pageSize: 10 }, null);
-    expect(page.items[0]).toMatchObject({ progressStatus: 'ENDED', isSaved: false, author: { id: author.id, isAdmin: false } });
+    expect(page.items[0]).toMatchObject({
+      progressStatus: 'ENDED',
+      isSaved: false,
+      author: { id: author.id, isAdmin: false },
+    });
   });
 
   it('searches Korean one- and two-syllable words, literally and case-insensitively', async () => {
     const tag = `${marker}s`;
     const a = await createPromotion(db, author, input({ title: '프로필 촬영 100% 무료', content: `Seoul ${tag}` }));
-    const b = await createPromotion(db, author, input({ title: '바다 스냅 할인', content: `부산 ${tag}`, hashtags: ['바다_스냅'] }));
+    const b = await createPromotion(
+      db,
+      author,
+      input({ title: '바다 스냅 할인', content: `부산 ${tag}`, hashtags: ['바다_스냅'] }),
+    );
     const search = async (keyword: string) =>
       (await listPromotions(db, filter({ keyword }), { page: 0, pageSize: 100 }, null)).items
         .map((i) => i.id)
@@ -100,7 +112,8 @@ describe('promotion lists', () => {
   it('walks every page of both sorts returning each item exactly once', async () => {
     const tag = `${marker}p`;
     const created: number[] = [];
-    for (let i = 0; i < 23; i++) created.push((await createPromotion(db, author, input({ content: `페이지 ${tag}` }))).id);
+    for (let i = 0; i < 23; i++)
+      created.push((await createPromotion(db, author, input({ content: `페이지 ${tag}` }))).id);
     // Equal save counts force the id tie-breaker.
     for (const id of created.slice(0, 5)) await db.query('update promotions set save_count = 3 where id = $1', [id]);
     for (const sortType of ['LATEST', 'POPULAR'] as const) {
@@ -134,11 +147,18 @@ describe('counters', () => {
     let rows = await db.query<{ save_count: number }>('select save_count from promotions where id = $1', [p.id]);
     expect(rows[0]?.save_count).toBe(50);
     const results = await Promise.allSettled(
-      members.flatMap((m, i) => (i % 2 === 0 ? [unsavePromotion(db, m.id, p.id), unsavePromotion(db, m.id, p.id)] : [savePromotion(db, m.id, p.id)])),
+      members.flatMap((m, i) =>
+        i % 2 === 0
+          ? [unsavePromotion(db, m.id, p.id), unsavePromotion(db, m.id, p.id)]
+          : [savePromotion(db, m.id, p.id)],
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(25);
     rows = await db.query<{ save_count: number }>('select save_count from promotions where id = $1', [p.id]);
-    const saves = await db.query<{ n: number }>('select count(*)::int as n from promotion_saves where promotion_id = $1', [p.id]);
+    const saves = await db.query<{ n: number }>(
+      'select count(*)::int as n from promotion_saves where promotion_id = $1',
+      [p.id],
+    );
     expect(rows[0]?.save_count).toBe(25);
     expect(saves[0]?.n).toBe(25);
   });
@@ -148,20 +168,32 @@ describe('counters', () => {
     const reader = await insertMember(db);
     await savePromotion(db, reader.id, p1.id);
     await savePromotion(db, reader.id, p2.id);
-    await expect(savePromotion(db, reader.id, p1.id)).rejects.toMatchObject({ status: 409, code: 'ALREADY_PROMOTION_SAVE' });
-    await expect(savePromotion(db, reader.id, 999_999_999)).rejects.toMatchObject({ status: 404, code: 'PROMOTION_NOT_FOUND' });
-    await expect(unsavePromotion(db, reader.id, 999_999_999)).rejects.toMatchObject({ code: 'PROMOTION_SAVE_NOT_FOUND' });
-    await db.query('update promotion_saves set created_at = now() + interval \'1 second\' where promotion_id = $1', [p1.id]);
+    await expect(savePromotion(db, reader.id, p1.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'ALREADY_PROMOTION_SAVE',
+    });
+    await expect(savePromotion(db, reader.id, 999_999_999)).rejects.toMatchObject({
+      status: 404,
+      code: 'PROMOTION_NOT_FOUND',
+    });
+    await expect(unsavePromotion(db, reader.id, 999_999_999)).rejects.toMatchObject({
+      code: 'PROMOTION_SAVE_NOT_FOUND',
+    });
+    await db.query("update promotion_saves set created_at = now() + interval '1 second' where promotion_id = $1", [
+      p1.id,
+    ]);
     const saved = await listSavedPromotions(db, reader.id, { page: 0, pageSize: 10 });
     expect(saved.items.map((i) => i.id)).toEqual([p1.id, p2.id]);
     expect(saved.items.every((i) => i.isSaved)).toBe(true);
     await deletePromotion(db, author, p2.id);
-    expect((await listSavedPromotions(db, reader.id, { page: 0, pageSize: 10 })).items.map((i) => i.id)).toEqual([p1.id]);
+    expect((await listSavedPromotions(db, reader.id, { page: 0, pageSize: 10 })).items.map((i) => i.id)).toEqual([
+      p1.id,
+    ]);
   });
 });
 
 describe('ADMIN', () => {
-  it('may hide the author on creation and delete anyone\'s event; others may not hide', async () => {
+  it("may hide the author on creation and delete anyone's event; others may not hide", async () => {
     const adminRow = await insertMember(db, { roles: ['ADMIN', 'USER'], type: 'USER' });
     const admin: Principal = { id: adminRow.id, type: 'USER', roles: ['ADMIN', 'USER'], nickname: adminRow.nickname };
     await expect(createPromotion(db, author, input({ isAuthorHidden: true }))).rejects.toMatchObject({

@@ -6,7 +6,10 @@ import { openDatabase } from '../../src/server/db/index';
 
 // Always a fresh embedded database: the seed expects an empty one.
 let db: Db;
-const fakeImage: ImageMaker = async (_owner, kind, seed) => ({ name: `${kind}-${seed}.jpg`, url: `/media/test/${seed}.webp` });
+const fakeImage: ImageMaker = async (_owner, kind, seed) => ({
+  name: `${kind}-${seed}.jpg`,
+  url: `/media/test/${seed}.webp`,
+});
 
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
@@ -26,7 +29,12 @@ describe('demo seed', () => {
       'select (select count(*)::int from members) as members, (select count(*)::int from promotions) as events',
     );
     expect(counts[0]).toEqual({ members: first.members + 26, events: 60 });
-    const all = await listPromotions(db, { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' }, { page: 0, pageSize: 100 }, null);
+    const all = await listPromotions(
+      db,
+      { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' },
+      { page: 0, pageSize: 100 },
+      null,
+    );
     const statuses = new Set(all.items.map((i) => i.progressStatus));
     expect(statuses).toEqual(new Set(['UPCOMING', 'ONGOING', 'ENDED']));
     expect(new Set(all.items.map((i) => i.promotionType))).toEqual(new Set(['FREE', 'DISCOUNT']));
@@ -35,7 +43,12 @@ describe('demo seed', () => {
         where p.save_count <> (select count(*) from promotion_saves s where s.promotion_id = p.id)`,
     );
     expect(drift[0]?.n).toBe(0);
-    const popular = await listPromotions(db, { regions: [], categories: [], photographyTypes: [], sortType: 'POPULAR' }, { page: 0, pageSize: 100 }, null);
+    const popular = await listPromotions(
+      db,
+      { regions: [], categories: [], photographyTypes: [], sortType: 'POPULAR' },
+      { page: 0, pageSize: 100 },
+      null,
+    );
     expect(popular.items.map((i) => i.id)).not.toEqual(all.items.map((i) => i.id));
     const eight = await db.query<{ id: number }>('select id from promotions where id = 8 and deleted_at is null');
     expect(eight).toHaveLength(1);

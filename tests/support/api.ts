@@ -38,16 +38,27 @@ let pictureSeed = 0;
 export async function picture(): Promise<Buffer> {
   pictureSeed++;
   return sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: (pictureSeed * 37) % 256, g: 120, b: (pictureSeed * 91) % 256 } },
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: { r: (pictureSeed * 37) % 256, g: 120, b: (pictureSeed * 91) % 256 },
+    },
   })
     .png()
     .toBuffer();
 }
 
-export async function upload(base: string, token: string, fileType: string, count = 1): Promise<{ name: string; url: string }[]> {
+export async function upload(
+  base: string,
+  token: string,
+  fileType: string,
+  count = 1,
+): Promise<{ name: string; url: string }[]> {
   const form = new FormData();
   form.append('fileType', fileType);
-  for (let i = 0; i < count; i++) form.append('files', new Blob([new Uint8Array(await picture())], { type: 'image/png' }), `photo-${i}.png`);
+  for (let i = 0; i < count; i++)
+    form.append('files', new Blob([new Uint8Array(await picture())], { type: 'image/png' }), `photo-${i}.png`);
   const res = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: bearer(token), body: form });
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { files: { name: string; url: string }[] }).files;
@@ -89,7 +100,8 @@ export async function newPhotographer(base: string, options: { withPage?: boolea
       activeRegions: [{ category: '서울', name: '강남구' }],
     },
   });
-  if (res.status !== 200) throw new Error(`photographer registration answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`photographer registration answered ${res.status}: ${JSON.stringify(res.body)}`);
   if (options.withPage) {
     const portfolio = await upload(base, s.token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', 2);
     const page = await call(base, 'PUT', '/api/v1/photographers/me/page', {
@@ -103,7 +115,11 @@ export async function newPhotographer(base: string, options: { withPage?: boolea
 
 export const day = (offset: number) => todayKst(Date.now() + offset * 86_400_000);
 
-export async function eventBody(base: string, token: string, patch: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function eventBody(
+  base: string,
+  token: string,
+  patch: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   return {
     promotionType: 'FREE',
     title: '한강 야경 스냅 이벤트',
@@ -119,7 +135,11 @@ export async function eventBody(base: string, token: string, patch: Record<strin
   };
 }
 
-export async function createEvent(base: string, token: string, patch: Record<string, unknown> = {}): Promise<{ id: number }> {
+export async function createEvent(
+  base: string,
+  token: string,
+  patch: Record<string, unknown> = {},
+): Promise<{ id: number }> {
   const res = await call(base, 'POST', '/api/v1/promotions', { token, body: await eventBody(base, token, patch) });
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as { id: number };

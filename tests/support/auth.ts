@@ -32,7 +32,12 @@ export async function kakaoAccessToken(base: string, account: string): Promise<s
   const token = await fetch(`${base}/dev/kakao/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: DEMO_CLIENT_ID, redirect_uri: redirectUri, code }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: DEMO_CLIENT_ID,
+      redirect_uri: redirectUri,
+      code,
+    }),
   });
   if (token.status !== 200) throw new Error(`token answered ${token.status}: ${await token.text()}`);
   return ((await token.json()) as { access_token: string }).access_token;
@@ -63,5 +68,5 @@ export function uniqueAccount(prefix = 'tester'): string {
 /** A unique valid user nickname (2–7 chars of Hangul/Latin/digits). */
 export function uniqueNickname(): string {
   counter++;
-  return `t${(Date.now() % 46_656 + counter * 7919).toString(36).slice(-4)}${counter % 10}`.slice(0, 7);
+  return `t${((Date.now() % 46_656) + counter * 7919).toString(36).slice(-4)}${counter % 10}`.slice(0, 7);
 }

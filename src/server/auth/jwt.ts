@@ -12,7 +12,12 @@ export interface AccessClaims {
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
-export function signJwt(claims: Omit<AccessClaims, 'iat' | 'exp'>, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signJwt(
+  claims: Omit<AccessClaims, 'iat' | 'exp'>,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000);
   const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
   const signature = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
@@ -36,7 +41,8 @@ export function verifyJwt(token: string, secret: string, now = Date.now()): Acce
   }
   if (!claims || typeof claims !== 'object') return null;
   const c = claims as Partial<AccessClaims>;
-  if (c.type !== 'ACCESS' || typeof c.sub !== 'string' || typeof c.exp !== 'number' || !Array.isArray(c.roles)) return null;
+  if (c.type !== 'ACCESS' || typeof c.sub !== 'string' || typeof c.exp !== 'number' || !Array.isArray(c.roles))
+    return null;
   if (c.exp * 1000 <= now) return null;
   return c as AccessClaims;
 }

@@ -33,7 +33,12 @@ export function isoKst(ms: number): string {
 
 export function issueAccessToken(memberId: number, roles: readonly string[], now = Date.now()): TokenValue {
   return {
-    value: signJwt({ sub: String(memberId), roles: [...roles], type: 'ACCESS' }, getJwtSecret(), ACCESS_TTL_SECONDS, now),
+    value: signJwt(
+      { sub: String(memberId), roles: [...roles], type: 'ACCESS' },
+      getJwtSecret(),
+      ACCESS_TTL_SECONDS,
+      now,
+    ),
     expiresAt: isoKst(now + ACCESS_TTL_SECONDS * 1000),
   };
 }
@@ -41,14 +46,21 @@ export function issueAccessToken(memberId: number, roles: readonly string[], now
 async function insertRefresh(db: Queryable, memberId: number, chainId: string, now: number): Promise<TokenValue> {
   const value = randomBytes(32).toString('base64url');
   const expires = now + REFRESH_TTL_SECONDS * 1000;
-  await db.query(
-    'insert into refresh_tokens (member_id, token_hash, chain_id, expires_at) values ($1, $2, $3, $4)',
-    [memberId, hashToken(value), chainId, new Date(expires)],
-  );
+  await db.query('insert into refresh_tokens (member_id, token_hash, chain_id, expires_at) values ($1, $2, $3, $4)', [
+    memberId,
+    hashToken(value),
+    chainId,
+    new Date(expires),
+  ]);
   return { value, expiresAt: isoKst(expires) };
 }
 
-export async function issueTokenPair(db: Queryable, memberId: number, roles: readonly string[], now = Date.now()): Promise<TokenPair> {
+export async function issueTokenPair(
+  db: Queryable,
+  memberId: number,
+  roles: readonly string[],
+  now = Date.now(),
+): Promise<TokenPair> {
   return {
     accessToken: issueAccessToken(memberId, roles, now),
     refreshToken: await insertRefresh(db, memberId, randomUUID(), now),
@@ -59,7 +71,11 @@ export async function issueTokenPair(db: Queryable, memberId: number, roles: rea
  * Spends a refresh token and issues the next pair of its chain. Unknown, expired or revoked → 401.
  * A token that was already spent is a replay: the whole chain is revoked, then 401.
  */
-export async function rotateRefreshToken(db: Queryable, token: string, now = Date.now()): Promise<TokenPair & { memberId: number }> {
+export async function rotateRefreshToken(
+  db: Queryable,
+  token: string,
+  now = Date.now(),
+): Promise<TokenPair & { memberId: number }> {
   const hash = hashToken(token);
   const spent = await db.query<{ member_id: number; chain_id: string; expires_at: Date }>(
     `update refresh_tokens set used_at = now()
@@ -69,7 +85,9 @@ export async function rotateRefreshToken(db: Queryable, token: string, now = Dat
   );
   const row = spent[0];
   if (!row) {
-    const known = await db.query<{ chain_id: string }>('select chain_id from refresh_tokens where token_hash = $1', [hash]);
+    const known = await db.query<{ chain_id: string }>('select chain_id from refresh_tokens where token_hash = $1', [
+      hash,
+    ]);
     if (known[0]) {
       await db.query('update refresh_tokens set revoked_at = now() where chain_id = $1 and revoked_at is null', [
         known[0].chain_id,

@@ -18,7 +18,10 @@ const TOTAL_TIMEOUT_MS = 5_000;
 export const kakaoError = (message = '카카오 로그인 확인에 실패했어요. 다시 시도해 주세요.') =>
   new ApiError(400, 'KAKAO_API', message);
 
-export async function fetchKakaoAccount(accessToken: string, apiBase = getConfig().kakao.apiBase): Promise<KakaoAccount> {
+export async function fetchKakaoAccount(
+  accessToken: string,
+  apiBase = getConfig().kakao.apiBase,
+): Promise<KakaoAccount> {
   let body: string;
   let status: number;
   try {

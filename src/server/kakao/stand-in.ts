@@ -16,8 +16,10 @@ export interface DemoAccount {
 
 /** Stable Kakao-like id for an account name (the same name always gives the same id). */
 export function standInKakaoId(account: string): string {
-  const digest = createHash('sha256').update(`kakao-standin:${account.normalize('NFC')}`).digest();
-  return String(digest.readUIntBE(0, 6) % 9_000_000_000 + 1_000_000_000);
+  const digest = createHash('sha256')
+    .update(`kakao-standin:${account.normalize('NFC')}`)
+    .digest();
+  return String((digest.readUIntBE(0, 6) % 9_000_000_000) + 1_000_000_000);
 }
 
 export function normaliseAccount(raw: string): string | null {

@@ -36,6 +36,9 @@ export function keywordGrams(normalisedKeyword: string): string[] {
 
 /** The searchable document of a row: its fields joined with a separator no keyword can span. */
 export function searchDocument(parts: readonly string[]): { text: string; grams: string[] } {
-  const text = parts.map(normaliseSearchText).filter((p) => p.length > 0).join('\n');
+  const text = parts
+    .map(normaliseSearchText)
+    .filter((p) => p.length > 0)
+    .join('\n');
   return { text, grams: [...new Set(text.split('\n').flatMap(searchGrams))] };
 }

@@ -24,7 +24,9 @@ export function artworkSvg(seed: number, width: number, height: number): string 
     const cx = Math.round(r() * width);
     const cy = Math.round(r() * height);
     const rad = Math.round((0.12 + r() * 0.3) * Math.min(width, height));
-    shapes.push(`<circle cx="${cx}" cy="${cy}" r="${rad}" fill="${i % 2 ? c : '#ffffff'}" fill-opacity="${(0.12 + r() * 0.25).toFixed(2)}"/>`);
+    shapes.push(
+      `<circle cx="${cx}" cy="${cy}" r="${rad}" fill="${i % 2 ? c : '#ffffff'}" fill-opacity="${(0.12 + r() * 0.25).toFixed(2)}"/>`,
+    );
   }
   const horizon = Math.round(height * (0.55 + r() * 0.2));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -37,5 +39,7 @@ export function artworkSvg(seed: number, width: number, height: number): string 
 
 /** A JPEG of the artwork, as a phone would upload it. */
 export async function artworkJpeg(seed: number, width = 1200, height = 1500): Promise<Buffer> {
-  return sharp(Buffer.from(artworkSvg(seed, width, height))).jpeg({ quality: 82 }).toBuffer();
+  return sharp(Buffer.from(artworkSvg(seed, width, height)))
+    .jpeg({ quality: 82 })
+    .toBuffer();
 }

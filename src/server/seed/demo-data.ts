@@ -118,9 +118,25 @@ export function seedPhotographers(count: number): SeedPhotographer[] {
   const r = rng(20261122);
   return Array.from({ length: count }, (_, i) => {
     const home = SEED_REGIONS[i % SEED_REGIONS.length] as Region;
-    const regions = [home, ...pickSome(r, SEED_REGIONS.filter((g) => g !== home), 0, 2)];
+    const regions = [
+      home,
+      ...pickSome(
+        r,
+        SEED_REGIONS.filter((g) => g !== home),
+        0,
+        2,
+      ),
+    ];
     const typeCount = 1 + (i % 3);
-    const types = [TYPES[i % TYPES.length] as PhotographyType, ...pickSome(r, TYPES.filter((t) => t !== TYPES[i % TYPES.length]), typeCount - 1, typeCount - 1)];
+    const types = [
+      TYPES[i % TYPES.length] as PhotographyType,
+      ...pickSome(
+        r,
+        TYPES.filter((t) => t !== TYPES[i % TYPES.length]),
+        typeCount - 1,
+        typeCount - 1,
+      ),
+    ];
     const base = STUDIO_NAMES[i % STUDIO_NAMES.length] as string;
     const nickname = i < STUDIO_NAMES.length ? base : `${base} ${Math.floor(i / STUDIO_NAMES.length) + 1}`;
     const addr = ADDRESS_BY_CATEGORY[home.category];
@@ -132,7 +148,9 @@ export function seedPhotographers(count: number): SeedPhotographer[] {
       types,
       regions,
       description: `${DESCRIPTIONS[i % DESCRIPTIONS.length]}\n\n촬영 문의는 인스타그램 DM 또는 오픈채팅으로 편하게 남겨주세요.`,
-      address: addr ? { sido: home.category, sigungu: home.name, roadAddress: addr.road, jibunAddress: addr.jibun } : null,
+      address: addr
+        ? { sido: home.category, sigungu: home.name, roadAddress: addr.road, jibunAddress: addr.jibun }
+        : null,
     };
   });
 }
@@ -152,11 +170,41 @@ export interface SeedEvent {
 }
 
 const EVENT_TITLES: Record<PhotographyType, readonly string[]> = {
-  SNAP: ['한강 야경 커플 스냅', '벚꽃 시즌 우정 스냅', '바다 노을 스냅 모델 모집', '골목 필름 스냅 체험', '가을 단풍 가족 스냅'],
-  PROFILE: ['취업 프로필 무료 촬영', '배우 프로필 할인 이벤트', '바디프로필 모델 모집', '링크드인 프로필 50% 할인', '신학기 프로필 촬영'],
-  CONCEPT: ['빈티지 컨셉 촬영 모델', '한복 컨셉 화보 이벤트', '시네마틱 컨셉 촬영', '생일 컨셉 촬영 할인', '레트로 교복 컨셉 촬영'],
-  ID_PHOTO: ['증명사진 30% 할인', '여권사진 당일 보정 이벤트', '취준생 증명사진 무료', '가족 증명사진 묶음 할인', '신분증 사진 리터칭 무료'],
-  SELF: ['셀프사진관 1+1 이벤트', '커플 셀프촬영 무료 체험', '반려견 셀프촬영 할인', '셀프 흑백 프로필 체험', '우정 셀프사진 이벤트'],
+  SNAP: [
+    '한강 야경 커플 스냅',
+    '벚꽃 시즌 우정 스냅',
+    '바다 노을 스냅 모델 모집',
+    '골목 필름 스냅 체험',
+    '가을 단풍 가족 스냅',
+  ],
+  PROFILE: [
+    '취업 프로필 무료 촬영',
+    '배우 프로필 할인 이벤트',
+    '바디프로필 모델 모집',
+    '링크드인 프로필 50% 할인',
+    '신학기 프로필 촬영',
+  ],
+  CONCEPT: [
+    '빈티지 컨셉 촬영 모델',
+    '한복 컨셉 화보 이벤트',
+    '시네마틱 컨셉 촬영',
+    '생일 컨셉 촬영 할인',
+    '레트로 교복 컨셉 촬영',
+  ],
+  ID_PHOTO: [
+    '증명사진 30% 할인',
+    '여권사진 당일 보정 이벤트',
+    '취준생 증명사진 무료',
+    '가족 증명사진 묶음 할인',
+    '신분증 사진 리터칭 무료',
+  ],
+  SELF: [
+    '셀프사진관 1+1 이벤트',
+    '커플 셀프촬영 무료 체험',
+    '반려견 셀프촬영 할인',
+    '셀프 흑백 프로필 체험',
+    '우정 셀프사진 이벤트',
+  ],
 };
 
 const HASHTAGS: Record<PhotographyType, readonly string[]> = {
@@ -171,7 +219,16 @@ export function seedEvents(count: number, photographerCount: number, rngSeed = 8
   const r = rng(rngSeed);
   return Array.from({ length: count }, (_, i) => {
     const type = TYPES[i % TYPES.length] as PhotographyType;
-    const types = r() < 0.3 ? [type, pick(r, TYPES.filter((t) => t !== type))] : [type];
+    const types =
+      r() < 0.3
+        ? [
+            type,
+            pick(
+              r,
+              TYPES.filter((t) => t !== type),
+            ),
+          ]
+        : [type];
     const promotionType: PromotionType = i % 2 === 0 ? 'FREE' : 'DISCOUNT';
     // A spread of progress: about a quarter upcoming, half ongoing (some closing today), a quarter ended.
     const phase = i % 4;
@@ -179,7 +236,16 @@ export function seedEvents(count: number, photographerCount: number, rngSeed = 8
     const lengthDays = phase === 3 ? 5 + (i % 10) : i % 7 === 1 ? -startOffsetDays : 3 + (i % 25);
     const title = `${pick(r, EVENT_TITLES[type])}${i >= 25 ? ` ${Math.floor(i / 5)}차` : ''}`.slice(0, 30);
     const region = SEED_REGIONS[(i * 7) % SEED_REGIONS.length] as Region;
-    const regions = r() < 0.35 ? [region, pick(r, SEED_REGIONS.filter((g) => g !== region))] : [region];
+    const regions =
+      r() < 0.35
+        ? [
+            region,
+            pick(
+              r,
+              SEED_REGIONS.filter((g) => g !== region),
+            ),
+          ]
+        : [region];
     return {
       authorIndex: i % photographerCount,
       promotionType,
@@ -211,7 +277,10 @@ export interface SeedMember {
 export const SEED_MEMBERS: readonly SeedMember[] = [
   { account: 'demo-user', nickname: '담아봐유저', gender: 'FEMALE', roles: ['USER'] },
   { account: 'demo-admin', nickname: '운영자', gender: 'MALE', roles: ['ADMIN', 'USER'] },
-  ...['하늘', '지우', '민준', '서연', '도윤', '하은', '예준', '지유', '시우', '수아'].map(
-    (name, i): SeedMember => ({ account: `demo-member-${i + 1}`, nickname: `${name}${i + 1}`, gender: i % 2 ? 'MALE' : 'FEMALE', roles: ['USER'] }),
-  ),
+  ...['하늘', '지우', '민준', '서연', '도윤', '하은', '예준', '지유', '시우', '수아'].map((name, i): SeedMember => ({
+    account: `demo-member-${i + 1}`,
+    nickname: `${name}${i + 1}`,
+    gender: i % 2 ? 'MALE' : 'FEMALE',
+    roles: ['USER'],
+  })),
 ];

@@ -110,7 +110,11 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
     eventImages.push(
       ...(await Promise.all(
         chunk.map((e, k) =>
-          Promise.all((seeds[k] as number[]).map((seed) => makeImage(photographerIds[e.authorIndex] as number, 'PROMOTION_IMAGE', seed))),
+          Promise.all(
+            (seeds[k] as number[]).map((seed) =>
+              makeImage(photographerIds[e.authorIndex] as number, 'PROMOTION_IMAGE', seed),
+            ),
+          ),
         ),
       )),
     );
@@ -127,13 +131,19 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
     const isDemoUser = memberId === memberIds[0];
     for (const id of eventIds) {
       if (r() < (isDemoUser ? 0.12 : 0.08 + (id % 7) * 0.02)) {
-        await db.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [memberId, id]);
+        await db.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [
+          memberId,
+          id,
+        ]);
         report.saves++;
       }
     }
     for (const id of photographerIds) {
       if (id !== memberId && r() < (isDemoUser ? 0.2 : 0.1)) {
-        await db.query('insert into photographer_saves (member_id, photographer_id) values ($1, $2) on conflict do nothing', [memberId, id]);
+        await db.query(
+          'insert into photographer_saves (member_id, photographer_id) values ($1, $2) on conflict do nothing',
+          [memberId, id],
+        );
         report.saves++;
       }
     }
@@ -142,7 +152,13 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
   return report;
 }
 
-async function insertEvent(db: Queryable, authorId: number, e: SeedEvent, images: Image[], today: string): Promise<number> {
+async function insertEvent(
+  db: Queryable,
+  authorId: number,
+  e: SeedEvent,
+  images: Image[],
+  today: string,
+): Promise<number> {
   const startedAt = addDays(today, e.startOffsetDays);
   const endedAt = addDays(startedAt, e.lengthDays);
   const search = searchDocument([
@@ -198,7 +214,11 @@ export async function recountSaves(db: Queryable): Promise<void> {
  * Benchmark data: `count` more events by the existing photographers, reusing their stored images,
  * inserted in batches (one statement per batch).
  */
-export async function generateEvents(db: Db, count: number, options: { batch?: number; now?: number } = {}): Promise<number> {
+export async function generateEvents(
+  db: Db,
+  count: number,
+  options: { batch?: number; now?: number } = {},
+): Promise<number> {
   const authors = await db.query<{ id: number; images: Image[] }>(
     `select pp.member_id as id, pp.portfolio as images from photographer_pages pp order by pp.member_id`,
   );
@@ -214,7 +234,12 @@ export async function generateEvents(db: Db, count: number, options: { batch?: n
     for (const e of specs) {
       const author = authors[e.authorIndex] as { id: number; images: Image[] };
       const startedAt = addDays(today, e.startOffsetDays);
-      const search = searchDocument([e.title, e.content, ...e.hashtags, ...e.regions.flatMap((g) => [g.name, regionKey(g)])]);
+      const search = searchDocument([
+        e.title,
+        e.content,
+        ...e.hashtags,
+        ...e.regions.flatMap((g) => [g.name, regionKey(g)]),
+      ]);
       const values = [
         author.id,
         e.promotionType,

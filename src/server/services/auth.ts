@@ -35,11 +35,14 @@ export async function login(authKey: string): Promise<{ result: LoginResult; cre
 
 function refreshTokenFrom(body: Record<string, unknown>): string {
   const token = body['refreshToken'];
-  if (typeof token !== 'string' || token.length === 0 || token.length > 512) throw badRequest('refreshToken 이 필요합니다.');
+  if (typeof token !== 'string' || token.length === 0 || token.length > 512)
+    throw badRequest('refreshToken 이 필요합니다.');
   return token;
 }
 
-export async function refresh(body: Record<string, unknown>): Promise<TokenPair & { isRegistrationCompleted: boolean }> {
+export async function refresh(
+  body: Record<string, unknown>,
+): Promise<TokenPair & { isRegistrationCompleted: boolean }> {
   const db = await getDb();
   // Not in a transaction: revoking a replayed token's chain must persist even though the call fails.
   const pair = await rotateRefreshToken(db, refreshTokenFrom(body));

@@ -29,7 +29,8 @@ export function splitRegionValues(values: string[]): { regions: string[]; catego
 function photographyTypes(params: URLSearchParams): PhotographyType[] {
   const values = listParam(params, 'photographyTypes');
   for (const v of values) {
-    if (!(PHOTOGRAPHY_TYPES as readonly string[]).includes(v)) throw badRequest('photographyTypes 값이 올바르지 않습니다.');
+    if (!(PHOTOGRAPHY_TYPES as readonly string[]).includes(v))
+      throw badRequest('photographyTypes 값이 올바르지 않습니다.');
   }
   return [...new Set(values)] as PhotographyType[];
 }

@@ -182,7 +182,8 @@ export async function listPhotographers(
   const total = countRows[0]?.total ?? 0;
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
   const n = params.length;
-  const order = filter.sort === 'POPULAR' ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
+  const order =
+    filter.sort === 'POPULAR' ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
   const rows = await db.query<ListRow>(
     `select m.id, m.nickname, m.profile_image, pp.main_photography_types,
             exists (select 1 from photographer_saves s where s.member_id = $${n + 1} and s.photographer_id = pp.member_id) as is_saved
@@ -270,5 +271,8 @@ export async function savedIds(
         )
       : Promise.resolve([]),
   ]);
-  return { promotionIds: p.map((r) => r.id).sort((a, b) => a - b), photographerIds: g.map((r) => r.id).sort((a, b) => a - b) };
+  return {
+    promotionIds: p.map((r) => r.id).sort((a, b) => a - b),
+    photographerIds: g.map((r) => r.id).sort((a, b) => a - b),
+  };
 }

@@ -36,7 +36,9 @@ export async function updatePromotionFromBody(
   if (!current) throw promotionNotFound();
   if (current.authorId !== editor.id) throw updateDenied();
   const startedAt = (body as { startedAt?: unknown } | null)?.startedAt;
-  const input = unwrap(validatePromotionInput(body, { today: todayKst(), checkStart: startedAt !== current.startedAt }));
+  const input = unwrap(
+    validatePromotionInput(body, { today: todayKst(), checkStart: startedAt !== current.startedAt }),
+  );
   const { isAuthorHidden: _ignored, ...rest } = input;
   return db.transaction(async (tx) => {
     await assertImagesIssuedTo(tx, editor.id, rest.images, 'images', { keepUrls: current.imageUrls });

@@ -110,9 +110,10 @@ export async function registerPhotographer(
 }
 
 async function currentImageUrls(tx: Queryable, memberId: number): Promise<string[]> {
-  const rows = await tx.query<{ url: string | null }>("select profile_image->>'url' as url from members where id = $1", [
-    memberId,
-  ]);
+  const rows = await tx.query<{ url: string | null }>(
+    "select profile_image->>'url' as url from members where id = $1",
+    [memberId],
+  );
   return rows.flatMap((r) => (r.url ? [r.url] : []));
 }
 

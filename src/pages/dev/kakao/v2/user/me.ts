@@ -9,7 +9,10 @@ export const GET: APIRoute = ({ request }) => {
   const account = m?.[1] ? verifyAccessToken(m[1]) : null;
   const headers = { 'Content-Type': 'application/json;charset=UTF-8', 'Cache-Control': 'no-store' };
   if (!account) {
-    return new Response(JSON.stringify({ code: -401, msg: 'this access token does not exist' }), { status: 401, headers });
+    return new Response(JSON.stringify({ code: -401, msg: 'this access token does not exist' }), {
+      status: 401,
+      headers,
+    });
   }
   return new Response(
     JSON.stringify({
