@@ -22,7 +22,7 @@ import {
   type PhotographerResponse,
   type SavedType,
 } from '../lib/member-api';
-import { logout, setSessionUser } from './session';
+import { logout, markUnregistered, setSessionUser } from './session';
 import { openConfirm, showToast } from './ui';
 
 export type GateState =
@@ -47,8 +47,8 @@ export function errorMessage(err: unknown): string {
 }
 
 /**
- * Opening a member page: without a stored token to /login; an unregistered member to /signup; the wrong
- * role gets the message and is sent away. Resolves the member (fresh from GET /users/me) when the page
+ * Opening a member page: without a stored token to /login; an unregistered member to /signup (marked
+ * unregistered, so /signup keeps it); the wrong role gets the message and is sent away. Resolves the member (fresh from GET /users/me) when the page
  * may show, else null. A 401 has already signed the visitor out through the API client.
  */
 export async function enterMemberPage(requirement: MemberPageRequirement): Promise<UserResponse | null> {
@@ -68,6 +68,9 @@ export async function enterMemberPage(requirement: MemberPageRequirement): Promi
   }
   const decision = memberPageAccess(me, requirement);
   if (decision.kind === 'signup') {
+    // A stored session may still call the member signed in (e.g. from before a withdrawal): /signup
+    // would send a signed-in visitor home.
+    markUnregistered();
     navigate('/signup', { replace: true });
     return null;
   }

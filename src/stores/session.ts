@@ -48,6 +48,14 @@ export function setSessionUser(user: { id: number; roles: readonly string[] }): 
   $sessionUser.set({ id: user.id, roles: user.roles.length > 0 ? [...user.roles] : [''] });
 }
 
+/**
+ * A member who has not finished signing up: the tokens stay (registration needs them), the session user
+ * is the signed-out one, so /signup keeps the member and the rest of the site shows no member things.
+ */
+export function markUnregistered(): void {
+  $sessionUser.set(signedOutUser());
+}
+
 export type SignInOutcome = 'home' | 'signup';
 
 /**
@@ -60,7 +68,7 @@ export function signIn(answer: LoginResponse): SignInOutcome {
     setSessionUser(answer.user);
     return 'home';
   }
-  $sessionUser.set(signedOutUser());
+  markUnregistered();
   return 'signup';
 }
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueAccount } from '../support/auth';
-import { registeredUser, useSession, watchPage } from './support/member';
+import { hydrated, registeredUser, useSession, watchPage } from './support/member';
 
 const shotsDir = process.env['MEMBER_SHOTS'];
 async function shot(page: Page, name: string): Promise<void> {
@@ -59,10 +59,16 @@ test.describe('member pages without a token', () => {
 });
 
 test.describe('member pages for the wrong member', () => {
-  test('an unregistered member is sent to /signup', async ({ page, baseURL }) => {
+  test('an unregistered member is sent to /signup and stays there', async ({ page, baseURL }) => {
     const login = await signIn(baseURL ?? '', uniqueAccount('unregistered'));
+    // The stored session still names the member (as one kept from before a withdrawal would).
     await useSession(page, login, ['']);
     await page.goto('/mypage');
+    await expect(page).toHaveURL(/\/signup$/);
+    // The wizard takes the member (it sends a visitor it thinks signed in on to /, Next disabled).
+    await hydrated(page);
+    await page.getByText('일반 회원으로 시작하기').click();
+    await expect(page.getByRole('button', { name: '다음', exact: true })).toBeEnabled();
     await expect(page).toHaveURL(/\/signup$/);
   });
 

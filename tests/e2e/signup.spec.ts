@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_CLIENT_ID, bearer, signIn, uniqueAccount } from '../support/auth';
+import { hydrated } from './support/member';
 
 const shotsDir = process.env['SIGNUP_SHOTS'];
 async function shot(page: Page, name: string): Promise<void> {
@@ -49,11 +50,6 @@ function watchPage(page: Page): string[] {
   });
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
-}
-
-/** Every island on the page has hydrated (Astro drops the `ssr` attribute then). */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 /** Lands on the sign-up wizard, ready for input. */

@@ -183,9 +183,13 @@ describe('the gate of member pages', () => {
   });
 
   it('sends an unregistered member to /signup', async () => {
+    // The stored session still says signed in (as after a withdrawal); /signup would send it home.
+    $sessionUser.set({ id: 3, roles: ['USER'] });
     memberServer({ id: 3, type: 'UNDEFINED', roles: ['USER'], nickname: 'x' });
     expect(await enterMemberPage('member')).toBeNull();
     expect(browser.location.replace).toHaveBeenCalledWith('/signup');
+    expect($sessionUser.get()).toEqual({ id: -1, roles: [''] });
+    expect(browser.local.getItem(ACCESS_TOKEN_KEY)).not.toBeNull();
   });
 
   it('shows the wrong role a Korean message, then sends it away', async () => {

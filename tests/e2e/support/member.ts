@@ -12,6 +12,11 @@ export async function kakaoLogin(page: Page, account: string): Promise<void> {
   await page.getByRole('button', { name: '동의하고 계속하기' }).click();
 }
 
+/** Every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
 /** Puts a session made over HTTP where the browser keeps it (before any page script runs). */
 export async function useSession(page: Page, answer: LoginAnswer, roles?: string[]): Promise<void> {
   await page.addInitScript(
