@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../src/server/db/index';
 import { openDatabase } from '../src/server/db/index';
 import type { SqlParam } from '../src/server/db/client';
 import { generateEvents, seedDemoData, type ImageMaker } from '../src/server/seed/seed';
-import { listPromotions, type PromotionFilter } from '../src/server/services/promotions';
+import { listPromotions, type PromotionFilter } from '../src/server/services/promotion-lists';
 import { findPgBin, startPgCluster } from './lib/pg-cluster.mjs';
 
 const quick = process.argv.includes('--quick');

@@ -8,7 +8,7 @@ import type { SqlParam } from '../../src/server/db/client';
 import type { Db, Queryable } from '../../src/server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
 import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
-import { listPromotions, type PromotionFilter } from '../../src/server/services/promotions';
+import { listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
 import { openTestDb } from '../support/db';
 
 let db: Db;

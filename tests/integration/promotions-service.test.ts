@@ -3,14 +3,12 @@ import type { Db } from '../../src/server/db/index';
 import {
   createPromotion,
   deletePromotion,
-  listPromotions,
-  listSavedPromotions,
   savePromotion,
   unsavePromotion,
   viewPromotionDetails,
-  type PromotionFilter,
   type PromotionInput,
 } from '../../src/server/services/promotions';
+import { listPromotions, listSavedPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
 import type { Principal } from '../../src/server/auth/principal';
 import { todayKst } from '../../src/lib/deadline';
 import { insertMember, openTestDb } from '../support/db';

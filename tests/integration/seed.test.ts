@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
-import { listPromotions } from '../../src/server/services/promotions';
+import { listPromotions } from '../../src/server/services/promotion-lists';
 import { openDatabase } from '../../src/server/db/index';
 
 // Always a fresh embedded database: the seed expects an empty one.

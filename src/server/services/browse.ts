@@ -16,13 +16,8 @@ import {
   type PhotographerDetailResponse,
   type PhotographerListItem,
 } from './photographers';
-import {
-  getPromotionDetails,
-  listPromotions,
-  type PromotionDetailResponse,
-  type PromotionFilter,
-  type PromotionListItem,
-} from './promotions';
+import { listPromotions, type PromotionFilter, type PromotionListItem } from './promotion-lists';
+import { getPromotionDetails, type PromotionDetailResponse } from './promotions';
 
 export const HOME_EVENTS = 5;
 export const HOME_PHOTOGRAPHERS = 4;

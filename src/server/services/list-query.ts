@@ -13,7 +13,7 @@ import { expandRegionFilter } from '../../lib/regions';
 import { badRequest } from '../http/errors';
 import { enumParam, listParam, stringParam } from '../http/query';
 import type { PhotographerFilter } from './photographers';
-import type { PromotionFilter } from './promotions';
+import type { PromotionFilter } from './promotion-lists';
 
 const MAX_KEYWORD = 100;
 

@@ -3,7 +3,7 @@ import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { pageParams } from '../../../../server/http/query';
 import { json } from '../../../../server/http/respond';
 import { parsePromotionFilter } from '../../../../server/services/list-query';
-import { listPromotions } from '../../../../server/services/promotions';
+import { listPromotions } from '../../../../server/services/promotion-lists';
 
 export const GET = endpoint(async ({ url, locals }) => {
   const filter = parsePromotionFilter(url.searchParams);

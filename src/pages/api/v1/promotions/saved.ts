@@ -3,7 +3,7 @@ import { getDb } from '../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { pageParams } from '../../../../server/http/query';
 import { json } from '../../../../server/http/respond';
-import { listSavedPromotions } from '../../../../server/services/promotions';
+import { listSavedPromotions } from '../../../../server/services/promotion-lists';
 
 export const GET = endpoint(async ({ url, locals }) => {
   const me = requireMember(locals);

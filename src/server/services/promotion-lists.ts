@@ -1,0 +1,213 @@
+/**
+ * Event lists: the filters and Korean keyword search of GET /promotions/list and the list pages, and a
+ * member's saved events. Each list page reads only its rows, through the index that reads fewer of them.
+ */
+import type { Image, PhotographyType, ProgressStatus, PromotionType, Region, Role, SortType } from '../../lib/domain';
+import type { Page, PageRequest } from '../../lib/page';
+import { toPage } from '../../lib/page';
+import { progressStatus, todayKst } from '../../lib/deadline';
+import type { Principal } from '../auth/principal';
+import type { Queryable } from '../db/index';
+import type { SqlParam } from '../db/client';
+import { keywordGrams, normaliseSearchText } from '../search/grams';
+import { countMatching } from './promotion-counts';
+import { cleanImages, PROMOTION_COLUMNS, type PromotionRow } from './promotions';
+import { regionsFromKeys, sortPhotographyTypes } from './shape';
+
+export interface PromotionFilter {
+  type?: PromotionType | undefined;
+  progressStatus?: ProgressStatus | undefined;
+  /** Region keys (`"서울 강남구"`) and whole categories (`"서울"`): a row matches any of them. */
+  regions: string[];
+  categories: string[];
+  photographyTypes: PhotographyType[];
+  keyword?: string | undefined;
+  sortType: SortType;
+}
+
+export interface ListAuthor {
+  id: number;
+  nickname: string;
+  profileImage: Image | null;
+  roles: Role[];
+  instagramId: string | null;
+  isAdmin: boolean;
+}
+
+export interface PromotionListItem {
+  id: number;
+  author: ListAuthor | null;
+  promotionType: PromotionType;
+  title: string;
+  startedAt: string;
+  endedAt: string;
+  saveCount: number;
+  isSaved: boolean;
+  isAuthorHidden: boolean;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+  progressStatus: ProgressStatus;
+}
+
+interface ListRow extends PromotionRow {
+  a_nickname: string;
+  a_profile_image: Image | null;
+  a_roles: Role[];
+  a_instagram_id: string | null;
+  is_saved: boolean;
+}
+
+function listAuthor(r: ListRow): ListAuthor | null {
+  if (r.is_author_hidden) return null;
+  return {
+    id: r.author_id,
+    nickname: r.a_nickname,
+    profileImage: r.a_profile_image ? { name: r.a_profile_image.name, url: r.a_profile_image.url } : null,
+    roles: [...r.a_roles].sort(),
+    instagramId: r.a_instagram_id,
+    isAdmin: r.a_roles.includes('ADMIN'),
+  };
+}
+
+function toListItem(r: ListRow, today: string): PromotionListItem {
+  return {
+    id: r.id,
+    author: listAuthor(r),
+    promotionType: r.promotion_type,
+    title: r.title,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    saveCount: r.save_count,
+    isSaved: r.is_saved,
+    isAuthorHidden: r.is_author_hidden,
+    photographyTypes: sortPhotographyTypes(r.photography_types),
+    images: cleanImages(r.images),
+    activeRegions: regionsFromKeys(r.regions),
+    hashtags: r.hashtags,
+    progressStatus: progressStatus(r.started_at, r.ended_at, today),
+  };
+}
+
+/**
+ * Builds the WHERE clause of a list query; every condition can be served by an index. `gramsIndex: false`
+ * tests a keyword's grams on the column itself, which keeps the planner off the grams index (for a walk
+ * down the ordered index, see `listPromotions`).
+ */
+function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gramsIndex = true): string {
+  const add = (v: SqlParam) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const conditions = ['p.deleted_at is null'];
+  if (filter.type) conditions.push(`p.promotion_type = ${add(filter.type)}`);
+  if (filter.progressStatus === 'UPCOMING') conditions.push(`p.started_at > ${add(today)}::date`);
+  if (filter.progressStatus === 'ENDED') conditions.push(`p.ended_at < ${add(today)}::date`);
+  if (filter.progressStatus === 'ONGOING') {
+    const t = add(today);
+    conditions.push(`p.started_at <= ${t}::date and p.ended_at >= ${t}::date`);
+  }
+  const regionParts: string[] = [];
+  if (filter.regions.length > 0) regionParts.push(`p.regions && ${add(filter.regions)}::text[]`);
+  if (filter.categories.length > 0) regionParts.push(`p.region_categories && ${add(filter.categories)}::text[]`);
+  if (regionParts.length > 0) conditions.push(`(${regionParts.join(' or ')})`);
+  if (filter.photographyTypes.length > 0) {
+    conditions.push(`p.photography_types && ${add(filter.photographyTypes)}::text[]`);
+  }
+  const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
+  if (keyword) {
+    const grams = gramsIndex ? 'search_grams_key(p.search_grams)' : 'p.search_grams';
+    conditions.push(`${grams} @> ${add(keywordGrams(keyword))}::text[]`);
+    conditions.push(`strpos(p.search_text, ${add(keyword)}) > 0`);
+  }
+  return conditions.join(' and ');
+}
+
+const EVERY_EVENT: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
+
+/**
+ * A list page either walks the ordered index (`id desc`, or `save_count desc, id desc`), testing each row
+ * until it has the page, or fetches every match through the filter's indexes and sorts them. The walk
+ * reads about (offset + limit) × rows / matches rows, the sort reads the matches: with the total known
+ * from the count, the page takes the cheaper. The planner cannot choose this itself: it assumes matches
+ * are spread evenly, and a rare keyword whose matches are old made it walk the whole table.
+ */
+function sortsMatches(total: number, rows: number, page: PageRequest): boolean {
+  return total * total < (page.page * page.pageSize + page.pageSize) * rows;
+}
+
+/** `+ 0` keeps the planner off the ordered index (same order, no index), so it fetches the matches first. */
+function orderOf(sort: SortType, sortMatches: boolean): string {
+  const z = sortMatches ? ' + 0' : '';
+  return sort === 'POPULAR' ? `p.save_count${z} desc, p.id${z} desc` : `p.id${z} desc`;
+}
+
+export async function listPromotions(
+  db: Queryable,
+  filter: PromotionFilter,
+  page: PageRequest,
+  viewer: Principal | null,
+  now = Date.now(),
+): Promise<Page<PromotionListItem>> {
+  const today = todayKst(now);
+  const params: SqlParam[] = [];
+  const where = whereOf(filter, today, params);
+  const total = await countMatching(db, where, params);
+  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
+  const sortMatches = sortsMatches(total, await countMatching(db, whereOf(EVERY_EVENT, today, []), []), page);
+  const listParams: SqlParam[] = [];
+  const listWhere = whereOf(filter, today, listParams, sortMatches);
+  const n = listParams.length;
+  // The members join and the saved check run for the page's rows only.
+  const rows = await db.query<ListRow>(
+    `select p.*, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
+            m.instagram_id as a_instagram_id,
+            exists (select 1 from promotion_saves s where s.member_id = $${n + 1} and s.promotion_id = p.id) as is_saved
+       from (select ${PROMOTION_COLUMNS} from promotions p
+              where ${listWhere}
+              order by ${orderOf(filter.sortType, sortMatches)}
+              limit $${n + 2} offset $${n + 3}) p
+       join members m on m.id = p.author_id
+      order by ${orderOf(filter.sortType, false)}`,
+    [...listParams, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize],
+  );
+  return toPage(
+    rows.map((r) => toListItem(r, today)),
+    total,
+    page,
+  );
+}
+
+/** The caller's saved events that still exist, newest save first. */
+export async function listSavedPromotions(
+  db: Queryable,
+  memberId: number,
+  page: PageRequest,
+  now = Date.now(),
+): Promise<Page<PromotionListItem>> {
+  const today = todayKst(now);
+  const countRows = await db.query<{ total: number }>(
+    `select count(*)::int as total from promotion_saves s join promotions p on p.id = s.promotion_id
+      where s.member_id = $1 and p.deleted_at is null`,
+    [memberId],
+  );
+  const total = countRows[0]?.total ?? 0;
+  if (total === 0) return toPage([], total, page);
+  const rows = await db.query<ListRow>(
+    `select ${PROMOTION_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
+            m.instagram_id as a_instagram_id, true as is_saved
+       from promotion_saves s
+       join promotions p on p.id = s.promotion_id
+       join members m on m.id = p.author_id
+      where s.member_id = $1 and p.deleted_at is null
+      order by s.created_at desc, p.id desc
+      limit $2 offset $3`,
+    [memberId, page.pageSize, page.page * page.pageSize],
+  );
+  return toPage(
+    rows.map((r) => toListItem(r, today)),
+    total,
+    page,
+  );
+}
