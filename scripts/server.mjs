@@ -107,8 +107,19 @@ const server = http.createServer((req, res) => {
   });
   if (shuttingDown) res.setHeader('Connection', 'close');
 
-  if (staticFiles.serve(req, res) || app.servePage(req, res)) return;
+  if (staticFiles.serve(req, res)) return;
+  const page = app.servePage(req, res);
+  if (page === true) return;
+  if (page === false) toApp(req, res, requestId);
+  else
+    page.then(
+      (served) => served || toApp(req, res, requestId),
+      () => toApp(req, res, requestId),
+    );
+});
 
+/** Everything the fast paths did not answer: the body limit, compression, then Astro. */
+function toApp(req, res, requestId) {
   const path = (req.url ?? '').split('?')[0];
   const declared = Number(req.headers['content-length'] ?? 0);
   if (path !== UPLOAD_PATH && declared > config.bodyLimitBytes) {
@@ -132,7 +143,7 @@ const server = http.createServer((req, res) => {
       { requestId, user: null },
     );
   });
-});
+}
 
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = 15_000;

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
-import { cachedPage, clearPageCache, isCacheablePage, pageKey, storePage } from './server/http/page-cache';
+import {
+  cacheGeneration,
+  cachedPage,
+  clearPageCache,
+  endRender,
+  isCacheablePage,
+  pageKey,
+  storePage,
+} from './server/http/page-cache';
 import { toErrorResponse } from './server/http/respond';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
@@ -16,7 +24,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   const cacheKey = isCacheablePage(ctx.request.method, ctx.url) ? pageKey(ctx.url) : null;
   const hit = cacheKey ? cachedPage(cacheKey) : null;
-  if (hit) return hit;
+  if (hit) {
+    if (cacheKey) endRender(cacheKey);
+    return hit;
+  }
+  // A write during this render clears the cache; this page, maybe read before it, is then not stored.
+  const startedIn = cacheGeneration();
 
   let response: Response;
   try {
@@ -24,7 +37,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     if (isApi) ctx.locals.user = await resolvePrincipal(ctx.request.headers.get('authorization'));
     response = await next();
   } catch (err) {
-    if (!isApi) throw err;
+    if (!isApi) {
+      if (cacheKey) endRender(cacheKey);
+      throw err;
+    }
     response = toErrorResponse(err, ctx.locals.requestId);
   }
 
@@ -43,7 +59,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   if (isApi && method !== 'GET' && method !== 'HEAD' && response.status < 400) clearPageCache();
   response = withHeaders(response, securityHeaders(ctx.url, isApi));
-  return cacheKey ? storePage(cacheKey, response) : response;
+  return cacheKey ? storePage(cacheKey, response, Date.now(), startedIn) : response;
 });
 
 /** Sets the security headers; a page's own CSP (Astro's script and style hashes) is kept and extended. */

@@ -1,7 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachedPage, clearPageCache, isCacheablePage, servePage, storePage } from '../../src/server/http/page-cache';
+import {
+  cacheGeneration,
+  cachedPage,
+  clearPageCache,
+  isCacheablePage,
+  servePage,
+  storePage,
+} from '../../src/server/http/page-cache';
 import { fakeResponse, request } from '../support/node-http';
 
 describe('page cache', () => {
@@ -88,11 +95,53 @@ describe('page cache: the server fast path', () => {
     expect(serve('/', 'br', expired + 20).served).toBe(true);
     // The render failed or never stored: after the refresh window another request tries.
     expect(serve('/', 'br', expired + 5_100).served).toBe(false);
-    // Far past expiry nothing old is served.
+    // Far past expiry nothing old is served: a new render starts.
     expect(serve('/', 'br', 60_000).served).toBe(false);
-    expect(serve('/', 'br', 60_001).served).toBe(false);
     // The middleware never answers an expired copy.
     expect(cachedPage('/', expired)).toBeNull();
+  });
+
+  it('renders a page nobody has a copy of once: the others wait for that render and get its copy', async () => {
+    clearPageCache();
+    const now = Date.now();
+    expect(serve('/events', 'br', now).served).toBe(false);
+    const waiting = [serve('/events', 'br', now + 1), serve('/events', 'gzip', now + 2)];
+    for (const w of waiting) expect(w.served).toBeInstanceOf(Promise);
+    await storePage('/events', page(), now + 5);
+    expect(await Promise.all(waiting.map((w) => w.served))).toEqual([true, true]);
+    expect(brotliDecompressSync(waiting[0]!.res.body).toString()).toBe(html);
+    expect(gunzipSync(waiting[1]!.res.body).toString()).toBe(html);
+  });
+
+  it('sends the waiting requests on to the app when the render stored nothing', async () => {
+    clearPageCache();
+    const now = Date.now();
+    expect(serve('/event/9', 'br', now).served).toBe(false);
+    const waiting = serve('/event/9', 'br', now + 1);
+    // A missing event redirects home: nothing is stored, so each request is answered by the app.
+    await storePage('/event/9', new Response('moved', { status: 302 }), now + 2);
+    expect(await waiting.served).toBe(false);
+  });
+
+  it('does not store a page whose render began before a write cleared the cache', async () => {
+    clearPageCache();
+    const startedIn = cacheGeneration();
+    clearPageCache();
+    await storePage('/photographers', page(), 1_000, startedIn);
+    expect(cachedPage('/photographers', 1_001)).toBeNull();
+    await storePage('/photographers', page(), 1_000, cacheGeneration());
+    expect(cachedPage('/photographers', 1_001)).not.toBeNull();
+  });
+
+  it('answers right after a store: the same HTML keeps its compressed copies, new HTML waits for them', async () => {
+    clearPageCache();
+    await storePage('/search', page(), 1_000);
+    const first = serve('/search', 'br', 1_001);
+    expect(first.served).toBeInstanceOf(Promise);
+    expect(await first.served).toBe(true);
+    expect(brotliDecompressSync(first.res.body).toString()).toBe(html);
+    await storePage('/search', page(), 12_000);
+    expect(serve('/search', 'br', 12_001).served).toBe(true);
   });
 
   it('serves nothing once an API write cleared the cache', async () => {

@@ -18,16 +18,29 @@ interface Entry {
   headers: [string, string][];
   expiresAt: number;
   compressed: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
-  /** While one request renders the expired page again, the others get this copy until then. */
-  refreshUntil: number;
+  /** Settles once the compressed copies are made (or failed). */
+  ready: Promise<void>;
+}
+
+/** One render of a page in flight: the requests that find no usable copy wait for it. */
+interface Render {
+  done: Promise<void>;
+  settle: () => void;
+  until: number;
 }
 
 const TTL_MS = 10_000;
-/** How long an expired page may still be answered while one request renders it again. */
+/**
+ * How long the others wait for the one render of a page (an expired copy is answered meanwhile), and how
+ * long after expiry a copy may still be answered that way.
+ */
 const REFRESH_MS = 5_000;
 const MAX_ENTRIES = 500;
 const MAX_BODY = 512 * 1024;
 const entries = new Map<string, Entry>();
+const renders = new Map<string, Render>();
+/** Bumped by every clear: a page rendered before a write is not stored after it. */
+let generation = 0;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -63,13 +76,51 @@ export function cachedPage(key: string, now = Date.now()): Response | null {
   return new Response(new Uint8Array(e.body), { status: e.status, headers });
 }
 
+/** The generation a render starts in; `storePage` stores its page only if no clear came in between. */
+export function cacheGeneration(): number {
+  return generation;
+}
+
+function startRender(key: string, now: number): void {
+  let settle = () => {};
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  renders.set(key, { done, settle, until: now + REFRESH_MS });
+}
+
+/** Ends the page's render in flight (waiting requests look again); the middleware calls it when it answers
+ * from the cache or the render failed, since `storePage` is not reached then. */
+export function endRender(key: string): void {
+  settleRender(key);
+}
+
+function settleRender(key: string): void {
+  renders.get(key)?.settle();
+  renders.delete(key);
+}
+
+/** Waits for a render in flight, at most until its deadline. */
+function awaitRender(render: Render, now: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, render.until - now));
+    void render.done.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
  * Answers a GET for a cached page straight from the node request, with the stored headers and the
- * compressed copy the client accepts. False when there is no entry, when this request is the one to
- * render an expired page again, or while the copy for its encoding is being made: the request then goes
- * to the app as usual.
+ * compressed copy the client accepts, before the request reaches Astro. Renders each page once at a time:
+ * - a fresh copy is answered at once (after its compressed copies, the first few milliseconds);
+ * - without a fresh copy, the first request renders the page (false: it goes on to the app, which
+ *   stores the page) while the others get the expired copy (up to REFRESH_MS past expiry) or wait for
+ *   that render (at most REFRESH_MS) and get its copy;
+ * - false, to the app, when nothing could be answered (not a cacheable page, the render failed, or
+ *   it stored nothing, such as a redirect).
+ * Synchronous (a boolean) whenever it can answer or decline at once.
  */
-export function servePage(req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean {
+export function servePage(req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean | Promise<boolean> {
   if (req.method !== 'GET') return false;
   let url: URL;
   try {
@@ -78,19 +129,43 @@ export function servePage(req: IncomingMessage, res: ServerResponse, now = Date.
     return false;
   }
   if (!isCacheablePage('GET', url)) return false;
-  const e = entries.get(pageKey(url));
-  if (!e) return false;
-  if (e.expiresAt <= now) {
-    // Expired: one request renders it again (through the app, which stores the new copy); until that is
-    // done the others get the old copy instead of all rendering at once, for at most REFRESH_MS.
-    if (e.refreshUntil <= now || now - e.expiresAt >= REFRESH_MS) {
-      e.refreshUntil = now + REFRESH_MS;
-      return false;
-    }
-  }
+  const key = pageKey(url);
   const encoding = pickEncoding(req.headers['accept-encoding']);
+  const e = entries.get(key);
+  if (e && e.expiresAt > now) return answer(e, encoding, res);
+
+  let render = renders.get(key);
+  if (render && render.until <= now) {
+    settleRender(key);
+    render = undefined;
+  }
+  if (!render) {
+    startRender(key, now);
+    return false;
+  }
+  if (e && now - e.expiresAt < REFRESH_MS) return answer(e, encoding, res);
+  return awaitRender(render, now).then(() => {
+    const fresh = entries.get(key);
+    return fresh ? answer(fresh, encoding, res) : false;
+  });
+}
+
+/** Sends the entry as the client accepts it; waits for the compressed copy when it is still being made. */
+function answer(e: Entry, encoding: Encoding, res: ServerResponse): boolean | Promise<boolean> {
   const body = encoding === 'identity' ? e.body : e.compressed[encoding];
-  if (!body) return false;
+  if (body) {
+    send(e, encoding, body, res);
+    return true;
+  }
+  return e.ready.then(() => {
+    const copy = encoding === 'identity' ? e.body : e.compressed[encoding];
+    if (!copy) return false;
+    send(e, encoding, copy, res);
+    return true;
+  });
+}
+
+function send(e: Entry, encoding: Encoding, body: Buffer, res: ServerResponse): void {
   for (const [k, v] of e.headers) res.setHeader(k, v);
   res.setHeader('X-Page-Cache', 'hit');
   res.setHeader('Vary', 'Accept-Encoding');
@@ -98,29 +173,39 @@ export function servePage(req: IncomingMessage, res: ServerResponse, now = Date.
   res.setHeader('Content-Length', body.length);
   res.statusCode = e.status;
   res.end(body);
-  return true;
 }
 
-/** Stores a 200 response and hands back an equivalent one (the original body is consumed). */
-export async function storePage(key: string, response: Response, now = Date.now()): Promise<Response> {
-  if (response.status !== 200 || response.headers.has('set-cookie')) return response;
+/**
+ * Stores a 200 response and hands back an equivalent one (the original body is consumed). A page
+ * rendered in an earlier generation (`startedIn`, before a write cleared the cache) is not stored. The
+ * same HTML as the stored copy keeps its compressed copies. Ends the page's render in flight either way.
+ */
+export async function storePage(
+  key: string,
+  response: Response,
+  now = Date.now(),
+  startedIn = generation,
+): Promise<Response> {
+  if (response.status !== 200 || response.headers.has('set-cookie') || startedIn !== generation) {
+    settleRender(key);
+    return response;
+  }
   const body = Buffer.from(await response.arrayBuffer());
   const headers: [string, string][] = [...response.headers.entries()].filter(
     ([k]) => k !== 'content-length' && k !== 'content-encoding',
   );
-  if (body.byteLength <= MAX_BODY) {
+  if (body.byteLength <= MAX_BODY && startedIn === generation) {
+    const old = entries.get(key);
+    entries.delete(key);
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    const entry: Entry = {
-      body,
-      status: response.status,
-      headers,
-      expiresAt: now + TTL_MS,
-      compressed: {},
-      refreshUntil: 0,
-    };
+    const same = old !== undefined && old.status === response.status && old.body.equals(body);
+    const entry: Entry = same
+      ? { ...old, headers, expiresAt: now + TTL_MS }
+      : { body, status: response.status, headers, expiresAt: now + TTL_MS, compressed: {}, ready: Promise.resolve() };
+    if (!same) entry.ready = compressEntry(entry);
     entries.set(key, entry);
-    void compressEntry(entry);
   }
+  settleRender(key);
   return new Response(new Uint8Array(body), { status: response.status, headers });
 }
 
@@ -141,5 +226,6 @@ async function compressEntry(entry: Entry): Promise<void> {
 }
 
 export function clearPageCache(): void {
+  generation++;
   entries.clear();
 }
