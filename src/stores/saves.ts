@@ -19,7 +19,8 @@ export type SaveKind = 'promotion' | 'photographer';
 
 export interface SaveEntry {
   saved: boolean;
-  count: number;
+  /** Null while only the saved state is known: the toggle shows the count the server rendered. */
+  count: number | null;
   pending: boolean;
 }
 
@@ -36,15 +37,20 @@ export function saveKey(kind: SaveKind, id: number): string {
 
 const collection = (kind: SaveKind) => (kind === 'promotion' ? '/promotions' : '/photographers');
 
-/** Puts a card's public count in the store unless it is there already. */
+/**
+ * Puts a card's public count in the store unless a count is there already. The page's saved-state
+ * answer may come before a card's toggle mounts: it leaves the state and no count, which this fills.
+ */
 export function seedSave(kind: SaveKind, id: number, count: number): void {
   const key = saveKey(kind, id);
-  if (!$saves.get()[key]) $saves.setKey(key, { saved: false, count: Math.max(0, count), pending: false });
+  const entry = $saves.get()[key];
+  if (!entry) $saves.setKey(key, { saved: false, count: Math.max(0, count), pending: false });
+  else if (entry.count === null) $saves.setKey(key, { ...entry, count: Math.max(0, count) });
 }
 
 function setSaved(kind: SaveKind, id: number, saved: boolean, count?: number): void {
   const key = saveKey(kind, id);
-  const entry = $saves.get()[key] ?? { saved: false, count: 0, pending: false };
+  const entry = $saves.get()[key] ?? { saved: false, count: null, pending: false };
   // A toggle in flight wins over an answer that was asked for before it.
   if (entry.pending) return;
   $saves.setKey(key, { ...entry, saved, count: count ?? entry.count });
@@ -117,7 +123,8 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
     return;
   }
   const saving = !before.saved;
-  $saves.setKey(key, { saved: saving, count: Math.max(0, before.count + (saving ? 1 : -1)), pending: true });
+  const count = before.count ?? 0;
+  $saves.setKey(key, { saved: saving, count: Math.max(0, count + (saving ? 1 : -1)), pending: true });
   try {
     if (saving) await api.post<void>(`${collection(kind)}/${id}/save`);
     else await api.delete(`${collection(kind)}/${id}/unsave`);

@@ -22,6 +22,17 @@ test.describe('as a member', () => {
     const ids = new URL(batchCalls[0] ?? '').searchParams.get('promotionIds')?.split(',') ?? [];
     expect(ids).toHaveLength(10);
 
+    // A card below the fold hydrates after that answer and keeps the count the server rendered.
+    const cards = page.getByRole('list', { name: '이벤트 목록' }).locator('article');
+    const last = cards.last().getByRole('button', { name: /저장하기/ });
+    const rendered = await last.locator('span[aria-hidden="true"]').textContent();
+    expect(Number(rendered)).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    await last.scrollIntoViewIfNeeded();
+    await islandReady(page, 'SaveToggle', (await cards.count()) - 1);
+    await expect(last.locator('span[aria-hidden="true"]')).toHaveText(rendered ?? '');
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     const card = page.getByRole('list', { name: '이벤트 목록' }).locator('article').first();
     const href = (await card.locator('a').first().getAttribute('href')) ?? '';
     const toggle = card.getByRole('button', { name: /저장하기/ });

@@ -124,6 +124,18 @@ describe('save toggle as a member', () => {
     expect(entry('photographer', 5)?.saved).toBe(true);
   });
 
+  it('a card whose toggle mounts after the answer keeps its rendered count, and toggles from it', async () => {
+    answer = () => json({ promotionIds: [2], photographerIds: [] });
+    seedSave('promotion', 1, 3);
+    await loadSavedState({ promotionIds: [1, 2], photographerIds: [] });
+    // The second card's toggle hydrates only now.
+    seedSave('promotion', 2, 7);
+    expect(entry('promotion', 2)).toMatchObject({ saved: true, count: 7 });
+    answer = () => new Response(null, { status: 204 });
+    await toggleSave('promotion', 2);
+    expect(entry('promotion', 2)).toMatchObject({ saved: false, count: 6, pending: false });
+  });
+
   it('the detail call is made once and fills state and count', async () => {
     answer = () => json({ saveCount: 12, isSaved: true, author: { id: 4 } });
     seedSave('promotion', 8, 10);
