@@ -20,7 +20,8 @@ interface Props {
 }
 
 /**
- * Save toggle (heart and count). Renders the server's "not saved" state until mounted, then the store.
+ * Save toggle (heart and count). Renders the server's "not saved" state, disabled, until mounted (a tap
+ * before hydration would do nothing), then the store.
  */
 export function SaveToggle({ kind, id, count, name, variant = 'card', batch, fromDetail = false }: Props) {
   const key = saveKey(kind, id);
@@ -43,6 +44,7 @@ export function SaveToggle({ kind, id, count, name, variant = 'card', batch, fro
       className={`${styles['toggle']} ${styles[variant]} ${saved ? styles['saved'] : ''}`}
       aria-pressed={saved}
       aria-busy={entry?.pending ?? false}
+      disabled={!mounted}
       onClick={() => void toggleSave(kind, id)}
     >
       <svg className={styles['icon']} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

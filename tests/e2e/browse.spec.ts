@@ -472,6 +472,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
     await expect(page.locator('[data-swiper-gallery] img').first()).toBeVisible();
     await expect(page.getByRole('link', { name: /신청하기/ })).toBeVisible();
+    // The save toggle does nothing without its script, so it is not offered as if it did.
+    await expect(page.getByRole('button', { name: /저장하기/ })).toBeDisabled();
 
     await page.goto('/photographers');
     await expect(page.getByRole('list', { name: '사진작가 목록' }).locator('article')).toHaveCount(12);
