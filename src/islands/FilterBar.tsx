@@ -21,6 +21,7 @@ import {
   type ListKind,
 } from '../lib/filters';
 import { RegionSheet } from './filter/RegionSheet';
+import { useHydrated } from './hooks/useHydrated';
 import styles from './FilterBar.module.css';
 
 interface Props {
@@ -41,6 +42,8 @@ interface Props {
  */
 export function FilterBar({ kind, filter, path, base = [] }: Props) {
   const [regionsOpen, setRegionsOpen] = useState(false);
+  // The selects and the region button work through this script; links work without it.
+  const hydrated = useHydrated();
   const href = (next: FilterState) => listHref({ path, kind, filter: next, base });
   const go = (next: FilterState) => window.location.assign(href(next));
   const closeRegions = useCallback(() => setRegionsOpen(false), []);
@@ -64,6 +67,7 @@ export function FilterBar({ kind, filter, path, base = [] }: Props) {
         <label className={`${styles['select']} ${filter.sortType !== 'LATEST' ? styles['on'] : ''}`}>
           <span className="sr-only">{t.sort}</span>
           <select
+            disabled={!hydrated}
             value={filter.sortType}
             onChange={(e) => {
               const v = e.currentTarget.value;
@@ -81,6 +85,7 @@ export function FilterBar({ kind, filter, path, base = [] }: Props) {
           <label className={`${styles['select']} ${filter.progressStatus !== 'ALL' ? styles['on'] : ''}`}>
             <span className="sr-only">{t.progress}</span>
             <select
+              disabled={!hydrated}
               value={filter.progressStatus}
               onChange={(e) => {
                 const v = e.currentTarget.value;
@@ -100,6 +105,7 @@ export function FilterBar({ kind, filter, path, base = [] }: Props) {
           className={`${styles['chip']} ${styles['menu']} ${choices.length > 0 ? styles['on'] : ''}`}
           aria-haspopup="dialog"
           aria-expanded={regionsOpen}
+          disabled={!hydrated}
           onClick={() => setRegionsOpen(true)}
         >
           {choices.length > 0 && <span className="sr-only">{t.region}: </span>}

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createOAuthState, kakaoAuthorizeUrl, type KakaoClient } from '../lib/auth';
 import { navigate } from '../lib/browser';
 import { copy } from '../lib/copy';
+import { useHydrated } from './hooks/useHydrated';
 import styles from './KakaoLoginButton.module.css';
 
 /**
@@ -10,9 +11,8 @@ import styles from './KakaoLoginButton.module.css';
  * the island has hydrated the button is disabled, so an early tap is not silently lost.
  */
 export function KakaoLoginButton(client: KakaoClient) {
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [leaving, setLeaving] = useState(false);
-  useEffect(() => setReady(true), []);
   return (
     <button
       type="button"

@@ -1,6 +1,7 @@
 import { copy } from '../lib/copy';
 import { browseCopy } from '../lib/copy-browse';
 import { showToast } from '../stores/ui';
+import { useHydrated } from './hooks/useHydrated';
 import styles from './ShareButton.module.css';
 
 interface Props {
@@ -20,9 +21,11 @@ async function copyText(text: string): Promise<void> {
 
 /** Copies the page link (spec §8: a 1 s toast 'URL이 복사되었어요!' or the failure toast). */
 export function ShareButton({ url }: Props) {
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       className={styles['share']}
       aria-label={browseCopy.photographer.share}
       onClick={() => {

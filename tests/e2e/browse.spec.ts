@@ -460,6 +460,9 @@ test.describe('without JavaScript', () => {
 
     await page.goto('/events');
     await expect(page.getByRole('list', { name: '이벤트 목록' }).locator('article')).toHaveCount(10);
+    // The sort and region controls need the script; the chips are links and work without it.
+    await expect(page.getByRole('combobox', { name: '정렬' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: '지역' })).toBeDisabled();
     await page.getByRole('link', { name: '무료', exact: true }).click();
     await expect(page).toHaveURL(/type=FREE/);
     await page.getByRole('link', { name: '다음', exact: true }).click();
