@@ -67,6 +67,12 @@ function countPlaywright(file) {
   results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   results.failed += stats.unexpected ?? 0;
   if (stats.unexpected) failures.push(`e2e: ${stats.unexpected} failed`);
+  // No e2e test is skipped on purpose: a skipped one did not run because an earlier step of its serial
+  // journey failed, so it is not a pass either.
+  if (stats.skipped) {
+    results.failed += stats.skipped;
+    failures.push(`e2e: ${stats.skipped} did not run`);
+  }
   if ((errors ?? []).length > 0) {
     results.failed++;
     failures.push('e2e: global errors');
