@@ -8,7 +8,8 @@
  * `setUnauthorizedHandler`; until a store has registered, the client clears the stored session itself.
  */
 import { copy } from './copy';
-import type { FileType, Gender, Image, MemberType, PhotographyType, Region, Role, SignupSource } from './domain';
+import type { UserResponse } from './contract';
+import type { FileType, Gender, Image, PhotographyType, Region, SignupSource } from './domain';
 import {
   accessTokenExpiry,
   getAccessToken,
@@ -183,17 +184,6 @@ export const api = {
 export interface TokenValue {
   value: string;
   expiresAt: string;
-}
-
-export interface UserResponse {
-  id: number;
-  type: MemberType;
-  roles: Role[];
-  loginType: 'KAKAO';
-  nickname: string;
-  profileImage: Image | null;
-  gender: Gender | null;
-  instagramId: string | null;
 }
 
 export interface LoginResponse {

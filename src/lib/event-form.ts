@@ -14,7 +14,7 @@ import {
   type PromotionType,
   type Region,
 } from './domain';
-import type { PromotionBody, PromotionResponse } from './member-api';
+import type { PromotionBody, PromotionResponse } from './contract';
 import { isKnownRegion } from './regions';
 import { LIMITS } from './rules/common';
 import {

@@ -2,85 +2,17 @@
  * Typed calls of the member pages (my page, saved lists, profile editors, event form) on top of the one
  * API client (src/lib/api): the shapes of api-contract.md these pages read, and one function per call.
  */
-import { api, type UserResponse } from './api';
-import type { Address, Image, PhotographyType, ProgressStatus, PromotionType, Region } from './domain';
+import { api } from './api';
+import type {
+  Page,
+  PhotographerListItem,
+  PhotographerResponse,
+  PromotionBody,
+  PromotionListItem,
+  PromotionResponse,
+  UserResponse,
+} from './contract';
 import type { PhotographerPagePayload, PhotographerProfilePayload, UserProfilePayload } from './rules/member';
-
-export interface PageEnvelope<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  totalPage: number;
-  isFirstPage: boolean;
-  isLastPage: boolean;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
-}
-
-export interface PhotographerResponse extends UserResponse {
-  mainPhotographyTypes: PhotographyType[];
-  contactLink: string | null;
-  description: string | null;
-  address: Address | null;
-  portfolio: Image[];
-  activeRegions: Region[];
-}
-
-export interface PhotographerListItem {
-  id: number;
-  nickname: string;
-  profileImage: Image | null;
-  isSaved: boolean;
-  mainPhotographyTypes: PhotographyType[];
-}
-
-export interface PromotionListItem {
-  id: number;
-  author: { id: number; nickname: string; profileImage: Image | null } | null;
-  promotionType: PromotionType;
-  title: string;
-  startedAt: string;
-  endedAt: string;
-  saveCount: number;
-  isSaved: boolean;
-  isAuthorHidden: boolean;
-  photographyTypes: PhotographyType[];
-  images: Image[];
-  activeRegions: Region[];
-  hashtags: string[];
-  progressStatus: ProgressStatus;
-}
-
-export interface PromotionResponse {
-  id: number;
-  authorId: number;
-  promotionType: PromotionType;
-  title: string;
-  content: string;
-  externalLink: string;
-  startedAt: string;
-  endedAt: string;
-  viewCount: number;
-  isAuthorHidden: boolean;
-  photographyTypes: PhotographyType[];
-  images: Image[];
-  activeRegions: Region[];
-  hashtags: string[];
-}
-
-/** The body of POST /promotions and PUT /promotions/{id}. */
-export interface PromotionBody {
-  promotionType: PromotionType;
-  title: string;
-  content: string;
-  externalLink: string;
-  startedAt: string;
-  endedAt: string;
-  photographyTypes: PhotographyType[];
-  images: Image[];
-  activeRegions: Region[];
-  hashtags: string[];
-}
 
 export type SavedType = 'promotion' | 'photographer';
 
@@ -92,12 +24,12 @@ export function isSavedType(value: unknown): value is SavedType {
 
 const savedPath = (type: SavedType) => (type === 'promotion' ? '/promotions/saved' : '/photographers/saved');
 
-export function fetchSavedPromotions(page: number, pageSize: number): Promise<PageEnvelope<PromotionListItem>> {
-  return api.get<PageEnvelope<PromotionListItem>>(savedPath('promotion'), { query: { page, pageSize } });
+export function fetchSavedPromotions(page: number, pageSize: number): Promise<Page<PromotionListItem>> {
+  return api.get<Page<PromotionListItem>>(savedPath('promotion'), { query: { page, pageSize } });
 }
 
-export function fetchSavedPhotographers(page: number, pageSize: number): Promise<PageEnvelope<PhotographerListItem>> {
-  return api.get<PageEnvelope<PhotographerListItem>>(savedPath('photographer'), { query: { page, pageSize } });
+export function fetchSavedPhotographers(page: number, pageSize: number): Promise<Page<PhotographerListItem>> {
+  return api.get<Page<PhotographerListItem>>(savedPath('photographer'), { query: { page, pageSize } });
 }
 
 /**
@@ -106,7 +38,7 @@ export function fetchSavedPhotographers(page: number, pageSize: number): Promise
  * (docs/decisions/005-member-pages.md).
  */
 export async function fetchSavedCount(type: SavedType): Promise<number> {
-  const answer = await api.get<PageEnvelope<unknown>>(savedPath(type), { query: { page: 0, pageSize: 1 } });
+  const answer = await api.get<Page<unknown>>(savedPath(type), { query: { page: 0, pageSize: 1 } });
   return answer.totalPage;
 }
 

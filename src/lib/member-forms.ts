@@ -4,9 +4,8 @@
  * save button's enabling rule and the request it sends. The field rules come from src/lib/rules/member;
  * the stores (src/stores/profile-edit) add the calls.
  */
-import type { UserResponse } from './api';
 import type { Address, Image, PhotographyType, Region } from './domain';
-import type { PhotographerResponse } from './member-api';
+import type { PhotographerResponse, UserResponse } from './contract';
 import { LIMITS } from './rules/common';
 import {
   normaliseInstagramIdInput,

@@ -4,9 +4,10 @@
  * log out and withdrawal behind their confirm dialogs.
  */
 import { atom } from 'nanostores';
-import { fetchMe, isApiRequestError, type UserResponse } from '../lib/api';
+import { fetchMe, isApiRequestError } from '../lib/api';
 import { hasAccessToken } from '../lib/auth';
 import { navigate, readStorage, removeStorage, writeStorage } from '../lib/browser';
+import type { PhotographerResponse, UserResponse } from '../lib/contract';
 import { copy } from '../lib/copy';
 import { memberCopy } from '../lib/copy-member';
 import {
@@ -15,13 +16,7 @@ import {
   memberPageAccess,
   type MemberPageRequirement,
 } from '../lib/member-access';
-import {
-  fetchPhotographer,
-  fetchSavedCount,
-  withdrawMembership,
-  type PhotographerResponse,
-  type SavedType,
-} from '../lib/member-api';
+import { fetchPhotographer, fetchSavedCount, withdrawMembership, type SavedType } from '../lib/member-api';
 import { logout, markUnregistered, setSessionUser } from './session';
 import { openConfirm, showToast } from './ui';
 

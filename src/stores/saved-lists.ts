@@ -5,14 +5,9 @@
  */
 import { atom } from 'nanostores';
 import { isApiRequestError } from '../lib/api';
+import type { PhotographerListItem, PromotionListItem } from '../lib/contract';
 import { memberCopy } from '../lib/copy-member';
-import {
-  fetchSavedPhotographers,
-  fetchSavedPromotions,
-  type PhotographerListItem,
-  type PromotionListItem,
-  type SavedType,
-} from '../lib/member-api';
+import { fetchSavedPhotographers, fetchSavedPromotions, type SavedType } from '../lib/member-api';
 import { enterMemberPage } from './member';
 import { $saves, saveKey } from './saves';
 

@@ -13,8 +13,8 @@ import {
   registerUser,
   uploadFiles,
   type RegionGroupsResponse,
-  type UserResponse,
 } from '../lib/api';
+import type { UserResponse } from '../lib/contract';
 import { hasAccessToken } from '../lib/auth';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '../lib/browser';
 import { copy } from '../lib/copy';

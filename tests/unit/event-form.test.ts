@@ -25,7 +25,7 @@ import {
   type EventFormContext,
   type EventFormFields,
 } from '../../src/lib/event-form';
-import type { PromotionResponse } from '../../src/lib/member-api';
+import type { PromotionResponse } from '../../src/lib/contract';
 
 const today = '2026-05-10';
 const create: EventFormContext = { today, originalStartedAt: null };

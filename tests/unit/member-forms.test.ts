@@ -3,9 +3,8 @@
  * Photographer detail page) and their requests, as pure functions.
  */
 import { describe, expect, it } from 'vitest';
-import type { UserResponse } from '../../src/lib/api';
 import type { Image } from '../../src/lib/domain';
-import type { PhotographerResponse } from '../../src/lib/member-api';
+import type { PhotographerResponse, UserResponse } from '../../src/lib/contract';
 import {
   DESCRIPTION_INPUT_MAX,
   canCheckName,

@@ -5,7 +5,8 @@ import { getDb } from '../db/index';
 import { badRequest } from '../http/errors';
 import { fetchKakaoAccount } from '../kakao/client';
 import { issueTokenPair, revokeRefreshToken, rotateRefreshToken, type TokenPair } from '../auth/tokens';
-import { findOrCreateByKakaoId, toUserResponse, type UserResponse } from './members';
+import type { UserResponse } from '../../lib/contract';
+import { findOrCreateByKakaoId, toUserResponse } from './members';
 
 export interface LoginResult extends TokenPair {
   isRegistrationCompleted: boolean;

@@ -5,19 +5,20 @@
  */
 import type { EventCardData, PhotographerCardData } from '../../lib/cards';
 import { readFilter, readKeyword, readPage, serviceParams, type FilterState, type ListKind } from '../../lib/filters';
-import type { Page } from '../../lib/page';
+import type {
+  Page,
+  PhotographerDetailResponse,
+  PhotographerListItem,
+  PromotionDetailResponse,
+  PromotionListItem,
+} from '../../lib/contract';
 import { getDb } from '../db/index';
 import { idParam } from '../http/query';
 import { thumbnailUrlFor } from '../media/keys';
 import { parsePhotographerFilter, parsePromotionFilter } from './list-query';
-import {
-  getPhotographerDetails,
-  listPhotographers,
-  type PhotographerDetailResponse,
-  type PhotographerListItem,
-} from './photographers';
-import { listPromotions, type PromotionFilter, type PromotionListItem } from './promotion-lists';
-import { getPromotionDetails, type PromotionDetailResponse } from './promotions';
+import { getPhotographerDetails, listPhotographers } from './photographers';
+import { listPromotions, type PromotionFilter } from './promotion-lists';
+import { getPromotionDetails } from './promotions';
 
 export const HOME_EVENTS = 5;
 export const HOME_PHOTOGRAPHERS = 4;

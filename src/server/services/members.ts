@@ -2,6 +2,7 @@
  * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
  */
 import { randomInt } from 'node:crypto';
+import type { UserResponse } from '../../lib/contract';
 import type { Gender, Image, MemberType, Role } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../http/errors';
@@ -18,17 +19,6 @@ export interface MemberRow {
   instagram_id: string | null;
   profile_image: Image | null;
   created_at: Date;
-}
-
-export interface UserResponse {
-  id: number;
-  type: MemberType;
-  roles: Role[];
-  loginType: 'KAKAO';
-  nickname: string;
-  profileImage: Image | null;
-  gender: Gender | null;
-  instagramId: string | null;
 }
 
 export const MEMBER_COLUMNS = 'id, kakao_id, type, roles, nickname, gender, instagram_id, profile_image, created_at';

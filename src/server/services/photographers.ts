@@ -1,15 +1,21 @@
 /**
  * Photographers: public profile and page, lists with filters and search, saves with exact counters.
  */
-import type { Address, Image, PhotographyType, Region, SortType } from '../../lib/domain';
-import type { Page, PageRequest } from '../../lib/page';
+import type { Address, Image, PhotographyType, SortType } from '../../lib/domain';
+import type {
+  Page,
+  PageRequest,
+  PhotographerDetailResponse,
+  PhotographerListItem,
+  PhotographerResponse,
+} from '../../lib/contract';
 import { toPage } from '../../lib/page';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
-import { MEMBER_COLUMNS, toUserResponse, type MemberRow, type UserResponse } from './members';
+import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 export interface PhotographerFilter {
@@ -18,28 +24,6 @@ export interface PhotographerFilter {
   photographyTypes: PhotographyType[];
   keyword?: string | undefined;
   sort: SortType;
-}
-
-export interface PhotographerResponse extends UserResponse {
-  mainPhotographyTypes: PhotographyType[];
-  contactLink: string | null;
-  description: string;
-  address: Address | null;
-  portfolio: Image[];
-  activeRegions: Region[];
-}
-
-export interface PhotographerDetailResponse extends PhotographerResponse {
-  saveCount: number;
-  isSaved: boolean;
-}
-
-export interface PhotographerListItem {
-  id: number;
-  nickname: string;
-  profileImage: Image | null;
-  isSaved: boolean;
-  mainPhotographyTypes: PhotographyType[];
 }
 
 interface PageRow {

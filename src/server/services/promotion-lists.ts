@@ -2,8 +2,8 @@
  * Event lists: the filters and Korean keyword search of GET /promotions/list and the list pages, and a
  * member's saved events. Each list page reads only its rows, through the index that reads fewer of them.
  */
-import type { Image, PhotographyType, ProgressStatus, PromotionType, Region, Role, SortType } from '../../lib/domain';
-import type { Page, PageRequest } from '../../lib/page';
+import type { Image, PhotographyType, ProgressStatus, PromotionType, Role, SortType } from '../../lib/domain';
+import type { ListAuthor, Page, PageRequest, PromotionListItem } from '../../lib/contract';
 import { toPage } from '../../lib/page';
 import { progressStatus, todayKst } from '../../lib/deadline';
 import type { Principal } from '../auth/principal';
@@ -23,32 +23,6 @@ export interface PromotionFilter {
   photographyTypes: PhotographyType[];
   keyword?: string | undefined;
   sortType: SortType;
-}
-
-export interface ListAuthor {
-  id: number;
-  nickname: string;
-  profileImage: Image | null;
-  roles: Role[];
-  instagramId: string | null;
-  isAdmin: boolean;
-}
-
-export interface PromotionListItem {
-  id: number;
-  author: ListAuthor | null;
-  promotionType: PromotionType;
-  title: string;
-  startedAt: string;
-  endedAt: string;
-  saveCount: number;
-  isSaved: boolean;
-  isAuthorHidden: boolean;
-  photographyTypes: PhotographyType[];
-  images: Image[];
-  activeRegions: Region[];
-  hashtags: string[];
-  progressStatus: ProgressStatus;
 }
 
 interface ListRow extends PromotionRow {

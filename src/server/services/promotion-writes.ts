@@ -8,14 +8,8 @@ import type { Principal } from '../auth/principal';
 import type { Db } from '../db/index';
 import { unwrap } from '../http/payload';
 import { assertImagesIssuedTo } from './files';
-import {
-  createPromotion,
-  promotionNotFound,
-  promotionOwnership,
-  updateDenied,
-  updatePromotion,
-  type PromotionResponse,
-} from './promotions';
+import { createPromotion, promotionNotFound, promotionOwnership, updateDenied, updatePromotion } from './promotions';
+import type { PromotionResponse } from '../../lib/contract';
 
 export async function createPromotionFromBody(db: Db, author: Principal, body: unknown): Promise<PromotionResponse> {
   const input = unwrap(validatePromotionInput(body, { today: todayKst(), checkStart: true }));

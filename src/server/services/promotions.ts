@@ -2,7 +2,8 @@
  * Events (promotions): details with an atomic view count, writing, soft delete, and saves with exact
  * counters. Lists are in promotion-lists.ts. Pages and endpoints both call these.
  */
-import type { Image, PhotographyType, ProgressStatus, PromotionType, Region } from '../../lib/domain';
+import type { Image, PhotographyType, PromotionType, Region } from '../../lib/domain';
+import type { PromotionDetailResponse, PromotionResponse } from '../../lib/contract';
 import type { PromotionPayload } from '../../lib/rules/promotion';
 import { progressStatus, todayKst } from '../../lib/deadline';
 import type { Principal } from '../auth/principal';
@@ -10,36 +11,12 @@ import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { searchDocument } from '../search/grams';
-import { findMember, toUserResponse, type MemberRow, type UserResponse } from './members';
+import { findMember, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 /** A validated event body (the shared rule's output). */
 export type PromotionInput = PromotionPayload;
-
-export interface PromotionResponse {
-  id: number;
-  authorId: number;
-  promotionType: PromotionType;
-  title: string;
-  content: string;
-  externalLink: string;
-  startedAt: string;
-  endedAt: string;
-  viewCount: number;
-  isAuthorHidden: boolean;
-  photographyTypes: PhotographyType[];
-  images: Image[];
-  activeRegions: Region[];
-  hashtags: string[];
-}
-
-export interface PromotionDetailResponse extends Omit<PromotionResponse, 'authorId'> {
-  author: (UserResponse & { isAdmin: boolean }) | null;
-  saveCount: number;
-  isSaved: boolean;
-  progressStatus: ProgressStatus;
-}
 
 export interface PromotionRow {
   id: number;

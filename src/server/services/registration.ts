@@ -15,8 +15,9 @@ import type { Principal } from '../auth/principal';
 import type { Db, Queryable } from '../db/index';
 import { accessDenied, conflict, validationError } from '../http/errors';
 import { assertImagesIssuedTo } from './files';
-import { getMember, isNicknameTaken, toUserResponse, type UserResponse } from './members';
-import { getPhotographer, refreshPhotographerSearch, type PhotographerResponse } from './photographers';
+import type { PhotographerResponse, UserResponse } from '../../lib/contract';
+import { getMember, isNicknameTaken, toUserResponse } from './members';
+import { getPhotographer, refreshPhotographerSearch } from './photographers';
 
 const nicknameTaken = () => conflict('NICKNAME_ALREADY_EXISTS', '이미 사용 중인 닉네임이에요.');
 const alreadyRegistered = () => conflict('USER_ALREADY_REGISTERED', '이미 회원가입을 마친 계정이에요.');

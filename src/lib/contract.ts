@@ -1,0 +1,97 @@
+/**
+ * The answer shapes of api-contract.md, written once: the server's services build them and the islands
+ * read them, so a field renamed on one side is a type error on the other.
+ */
+import type {
+  Address,
+  Gender,
+  Image,
+  MemberType,
+  PhotographyType,
+  ProgressStatus,
+  PromotionType,
+  Region,
+  Role,
+} from './domain';
+import type { PromotionPayload } from './rules/promotion';
+
+export type { Page, PageRequest } from './page';
+
+export interface UserResponse {
+  id: number;
+  type: MemberType;
+  roles: Role[];
+  loginType: 'KAKAO';
+  nickname: string;
+  profileImage: Image | null;
+  gender: Gender | null;
+  instagramId: string | null;
+}
+
+export interface PhotographerResponse extends UserResponse {
+  mainPhotographyTypes: PhotographyType[];
+  contactLink: string | null;
+  /** Empty until the photographer fills the page. */
+  description: string;
+  address: Address | null;
+  portfolio: Image[];
+  activeRegions: Region[];
+}
+
+export interface PhotographerDetailResponse extends PhotographerResponse {
+  saveCount: number;
+  isSaved: boolean;
+}
+
+export interface PhotographerListItem {
+  id: number;
+  nickname: string;
+  profileImage: Image | null;
+  isSaved: boolean;
+  mainPhotographyTypes: PhotographyType[];
+}
+
+/** An event's author as lists show it; null when the author is hidden. */
+export interface ListAuthor {
+  id: number;
+  nickname: string;
+  profileImage: Image | null;
+  roles: Role[];
+  instagramId: string | null;
+  isAdmin: boolean;
+}
+
+export interface PromotionListItem {
+  id: number;
+  author: ListAuthor | null;
+  promotionType: PromotionType;
+  title: string;
+  startedAt: string;
+  endedAt: string;
+  saveCount: number;
+  isSaved: boolean;
+  isAuthorHidden: boolean;
+  photographyTypes: PhotographyType[];
+  images: Image[];
+  activeRegions: Region[];
+  hashtags: string[];
+  progressStatus: ProgressStatus;
+}
+
+/** The body of POST /promotions and PUT /promotions/{id} as the event form sends it. */
+export type PromotionBody = Omit<PromotionPayload, 'isAuthorHidden'>;
+
+/** The answer of reading, creating or editing an event: the body's fields and these. */
+export interface PromotionResponse extends PromotionBody {
+  id: number;
+  authorId: number;
+  viewCount: number;
+  isAuthorHidden: boolean;
+}
+
+export interface PromotionDetailResponse extends Omit<PromotionResponse, 'authorId'> {
+  author: (UserResponse & { isAdmin: boolean }) | null;
+  saveCount: number;
+  isSaved: boolean;
+  progressStatus: ProgressStatus;
+}
