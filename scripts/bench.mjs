@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { growth, report } from './lib/bench-report.mjs';
 import { lighthouseRow, lighthouseSample } from './lib/lighthouse-result.mjs';
+import { demoLogin } from './lib/demo-login.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
 
 const args = process.argv.slice(2);
@@ -207,18 +208,20 @@ async function lighthouseRuns(base, pages, runs) {
   }
 }
 
-function cannon(url, seconds, connections = 64) {
+function cannon(url, seconds, headers = {}, connections = 64) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } }, (err, res) =>
-      err
-        ? reject(err)
-        : resolve({
-            rps: Math.round(res.requests.average),
-            p50: res.latency.p50,
-            p99: res.latency.p99,
-            non2xx: res.non2xx,
-            errors: res.errors,
-          }),
+    autocannon(
+      { url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip', ...headers } },
+      (err, res) =>
+        err
+          ? reject(err)
+          : resolve({
+              rps: Math.round(res.requests.average),
+              p50: res.latency.p50,
+              p99: res.latency.p99,
+              non2xx: res.non2xx,
+              errors: res.errors,
+            }),
     );
   });
 }
@@ -235,27 +238,39 @@ async function throughput(base, ids) {
   };
   await sample.arrayBuffer();
   const seconds = quick ? 3 : 10;
+  // Without a token the list answers are shared (the page cache); with one, each is the caller's own.
+  const member = await memberHeaders(base);
+  const list = '/api/v1/promotions/list';
+  const search = `${list}?searchKeyword=${encodeURIComponent('야경')}`;
   const targets = [
     { name: 'static asset (reference)', path: asset },
     { name: 'home /', path: '/' },
     { name: 'events /events', path: '/events' },
     { name: `event /event/${ids.eventId}`, path: `/event/${ids.eventId}` },
-    { name: 'API list', path: '/api/v1/promotions/list' },
-    { name: 'API search 야경', path: `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}` },
+    { name: 'API list, anonymous', path: list },
+    { name: 'API list, member', path: list, headers: member },
+    { name: 'API search 야경, anonymous', path: search },
+    { name: 'API search 야경, member', path: search, headers: member },
   ];
   for (const t of targets) {
-    const r = await cannon(`${base}${t.path}`, seconds);
+    const r = await cannon(`${base}${t.path}`, seconds, t.headers);
     results.throughput.push({ target: t.name, ...r });
   }
   const ref = results.throughput[0]?.rps || 1;
   for (const row of results.throughput) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
 }
 
-async function latency(base, path, n = quick ? 40 : 200) {
+/** A signed-in member's Authorization header (a new account through the Kakao stand-in of demo mode). */
+async function memberHeaders(base) {
+  const login = await demoLogin(base, `bench-${process.pid}`);
+  return { authorization: `Bearer ${login.accessToken.value}` };
+}
+
+async function latency(base, path, headers, n = quick ? 40 : 200) {
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const res = await fetch(`${base}${path}`);
+    const res = await fetch(`${base}${path}`, { headers });
     await res.arrayBuffer();
     times.push(performance.now() - t);
   }
@@ -274,9 +289,11 @@ const SCALE_QUERIES = [
 async function scalePoint(label, env, events) {
   const server = await startServer(env);
   try {
+    // As a member, so that every request reaches the database (anonymous list answers are cached).
+    const member = await memberHeaders(server.base);
     for (const q of SCALE_QUERIES) {
-      await latency(server.base, q.path, 5);
-      results.scale.push({ database: label, events, query: q.name, ...(await latency(server.base, q.path)) });
+      await latency(server.base, q.path, member, 5);
+      results.scale.push({ database: label, events, query: q.name, ...(await latency(server.base, q.path, member)) });
     }
   } finally {
     await server.stop();

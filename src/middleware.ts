@@ -22,7 +22,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const { pathname } = ctx.url;
   const isApi = pathname.startsWith(API_PREFIX);
 
-  const cacheKey = isCacheablePage(ctx.request.method, ctx.url) ? pageKey(ctx.url) : null;
+  const withAuthorization = ctx.request.headers.has('authorization');
+  const cacheKey = isCacheablePage(ctx.request.method, ctx.url, withAuthorization) ? pageKey(ctx.url) : null;
   const hit = cacheKey ? cachedPage(cacheKey) : null;
   if (hit) {
     if (cacheKey) endRender(cacheKey);

@@ -1,7 +1,9 @@
 /**
- * Signing in for HTTP tests, through the real Kakao stand-in flow:
+ * Signing in for HTTP tests, through the real Kakao stand-in flow (scripts/lib/demo-login.mjs):
  * authorize form → code → token endpoint → POST /api/v1/auth/login.
  */
+import { demoLogin } from '../../scripts/lib/demo-login.mjs';
+
 export interface TokenValue {
   value: string;
   expiresAt: string;
@@ -15,43 +17,10 @@ export interface LoginAnswer {
   refreshToken: TokenValue;
 }
 
-export const DEMO_CLIENT_ID = 'demo-rest-api-key';
-
-export async function kakaoAccessToken(base: string, account: string): Promise<string> {
-  const redirectUri = `${base}/auth`;
-  const authorize = await fetch(`${base}/dev/kakao/oauth/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account, redirect_uri: redirectUri, state: 'test-state' }),
-  });
-  if (authorize.status !== 302) throw new Error(`authorize answered ${authorize.status}`);
-  const location = new URL(authorize.headers.get('location') ?? '');
-  const code = location.searchParams.get('code');
-  if (!code || location.searchParams.get('state') !== 'test-state') throw new Error(`bad redirect ${location.href}`);
-  const token = await fetch(`${base}/dev/kakao/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: DEMO_CLIENT_ID,
-      redirect_uri: redirectUri,
-      code,
-    }),
-  });
-  if (token.status !== 200) throw new Error(`token answered ${token.status}: ${await token.text()}`);
-  return ((await token.json()) as { access_token: string }).access_token;
-}
+export { DEMO_CLIENT_ID, kakaoAccessToken } from '../../scripts/lib/demo-login.mjs';
 
 export async function signIn(base: string, account: string): Promise<LoginAnswer> {
-  const authKey = await kakaoAccessToken(base, account);
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginType: 'KAKAO', authKey }),
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  return { status: res.status, ...((await res.json()) as Omit<LoginAnswer, 'status'>) };
+  return (await demoLogin(base, account)) as unknown as LoginAnswer;
 }
 
 export function bearer(token: string | { accessToken: TokenValue }): Record<string, string> {

@@ -18,13 +18,23 @@ describe('page cache', () => {
     ['GET', '/event/12', true],
     ['GET', '/photographer/3', true],
     ['GET', '/mypage', false],
-    ['GET', '/api/v1/promotions/list', false],
+    ['GET', '/api/v1/promotions/list?page=1', true],
+    ['GET', '/api/v1/photographers/list', true],
+    ['GET', '/api/v1/promotions/12/details', false],
+    ['GET', '/api/v1/users/me/saves', false],
     ['GET', '/media/ab/x.webp', false],
     ['GET', '/dev/kakao/oauth/authorize', false],
     ['POST', '/', false],
     ['GET', '/event/abc', false],
   ])('%s %s cacheable: %s', (method, path, expected) => {
     expect(isCacheablePage(method, new URL(path, 'http://x'))).toBe(expected);
+  });
+
+  it('shares a list answer only with callers without a token (with one, isSaved is theirs)', () => {
+    const list = new URL('/api/v1/promotions/list', 'http://x');
+    expect(isCacheablePage('GET', list, true)).toBe(false);
+    // A page is the same HTML whoever asks.
+    expect(isCacheablePage('GET', new URL('/events', 'http://x'), true)).toBe(true);
   });
 
   it('answers a stored 200 until it expires or is cleared; other statuses are not stored', async () => {
@@ -83,6 +93,17 @@ describe('page cache: the server fast path', () => {
     }
     expect(serve('/events?type=DISCOUNT', 'br', 2_000).served).toBe(false);
     expect(serve('/mypage', 'br', 2_000).served).toBe(false);
+  });
+
+  it('answers a stored list to a caller without a token, never to one with a token', async () => {
+    clearPageCache();
+    const key = '/api/v1/promotions/list?pageSize=10';
+    await storePage(key, Response.json({ items: [], page: 0 }), 1_000);
+    await settle();
+    expect(serve(key, 'gzip', 2_000).served).toBe(true);
+    const res = fakeResponse();
+    const signedIn = request(key, { 'accept-encoding': 'gzip', authorization: 'Bearer t' });
+    expect(servePage(signedIn, res as unknown as ServerResponse, 2_000)).toBe(false);
   });
 
   it('lets one request render an expired page again while the others get the old copy, for a while', async () => {

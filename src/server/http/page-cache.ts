@@ -1,6 +1,7 @@
 /**
  * Server-rendered pages are the same for every visitor (per-member state comes from islands), so a
- * rendered page can be answered again for a few seconds. Any successful API write clears the cache of
+ * rendered page can be answered again for a few seconds. So are the anonymous answers of the two list
+ * endpoints (without a token every `isSaved` is false), which the search and the app's lists call. Any successful API write clears the cache of
  * this process; the TTL bounds how stale another instance's copy can be.
  *
  * Each stored page is also compressed once (brotli and gzip, off the main thread), and the production
@@ -45,11 +46,18 @@ let generation = 0;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Paths whose HTML is public and shared: not member pages, not the stand-ins, not files. */
-export function isCacheablePage(method: string, url: URL): boolean {
+/** API answers that are the same for every caller without a token. */
+const SHARED_API = new Set(['/api/v1/promotions/list', '/api/v1/photographers/list']);
+
+/**
+ * Requests whose answer is public and shared: the public pages (not member pages, not the stand-ins,
+ * not files), and the list endpoints when the request carries no Authorization header.
+ */
+export function isCacheablePage(method: string, url: URL, withAuthorization = false): boolean {
   if (method !== 'GET') return false;
   const p = url.pathname;
-  if (p.startsWith('/api/') || p.startsWith('/dev/') || p.startsWith('/media/') || p === '/healthz') return false;
+  if (p.startsWith('/api/')) return !withAuthorization && SHARED_API.has(p);
+  if (p.startsWith('/dev/') || p.startsWith('/media/') || p === '/healthz') return false;
   return (
     p === '/' ||
     p === '/events' ||
@@ -128,7 +136,7 @@ export function servePage(req: IncomingMessage, res: ServerResponse, now = Date.
   } catch {
     return false;
   }
-  if (!isCacheablePage('GET', url)) return false;
+  if (!isCacheablePage('GET', url, req.headers.authorization !== undefined)) return false;
   const key = pageKey(url);
   const encoding = pickEncoding(req.headers['accept-encoding']);
   const e = entries.get(key);
