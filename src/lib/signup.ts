@@ -10,19 +10,15 @@ import { LIMITS } from './rules/common';
 import {
   normaliseInstagramIdInput,
   normaliseNameInput,
-  termsFor,
   validateGender,
   validateInstagramId,
   validateMainPhotographyTypes,
   validatePhotographerName,
   validatePhotographerRegions,
   validateProfileImage,
-  validateSignupSources,
-  validateTerms,
   validateUserNickname,
-  type SignupRole,
-  type TermsId,
 } from './rules/member';
+import { termsFor, validateSignupSources, validateTerms, type SignupRole, type TermsId } from './rules/signup';
 import type { RuleResult } from './rules/result';
 
 export type SignupStep = 'role' | 'basic' | 'profile' | 'survey' | 'terms';

@@ -3,7 +3,7 @@
  * sessionStorage by the sign-up wizard (the welcome page itself has no other way to know them).
  */
 import { readStorageJson, writeStorageJson } from './browser';
-import type { SignupRole } from './rules/member';
+import type { SignupRole } from './rules/signup';
 
 export const WELCOME_KEY = 'signupWelcome';
 

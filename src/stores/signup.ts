@@ -21,7 +21,7 @@ import { copy } from '../lib/copy';
 import type { Gender, PhotographyType, Region, SignupSource } from '../lib/domain';
 import { ImagePreparationError, prepareImageForUpload } from '../lib/images';
 import { rememberWelcome } from '../lib/welcome';
-import type { SignupRole, TermsId } from '../lib/rules/member';
+import type { SignupRole, TermsId } from '../lib/rules/signup';
 import {
   INITIAL_SIGNUP_STATE,
   decodeSignupState,

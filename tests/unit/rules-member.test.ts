@@ -5,12 +5,9 @@ import {
   PAGE_MESSAGES,
   PHOTOGRAPHER_NAME_MESSAGES,
   PROFILE_MESSAGES,
-  SIGNUP_SOURCE_MESSAGES,
-  TERMS_MESSAGES,
   USER_NICKNAME_MESSAGES,
   normaliseInstagramIdInput,
   normaliseNameInput,
-  termsFor,
   validateContactLink,
   validateGender,
   validateInstagramId,
@@ -23,12 +20,17 @@ import {
   validatePhotographerRegistration,
   validatePortfolio,
   validateProfileImage,
-  validateSignupSources,
-  validateTerms,
   validateUserNickname,
   validateUserProfileUpdate,
   validateUserRegistration,
 } from '../../src/lib/rules/member';
+import {
+  SIGNUP_SOURCE_MESSAGES,
+  TERMS_MESSAGES,
+  termsFor,
+  validateSignupSources,
+  validateTerms,
+} from '../../src/lib/rules/signup';
 
 const img = (n: number) => ({ name: `p${n}.jpg`, url: `/files/p${n}.webp` });
 const images = (n: number) => Array.from({ length: n }, (_, i) => img(i + 1));

@@ -1,5 +1,5 @@
 import { copy } from '../../lib/copy';
-import { SIGNUP_ROLES } from '../../lib/rules/member';
+import { SIGNUP_ROLES } from '../../lib/rules/signup';
 import { chooseRole } from '../../stores/signup';
 import styles from '../SignupWizard.module.css';
 import type { StepProps } from './types';

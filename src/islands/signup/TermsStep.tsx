@@ -1,5 +1,5 @@
 import { copy } from '../../lib/copy';
-import { TERMS_MESSAGES, termsFor, type TermsId } from '../../lib/rules/member';
+import { TERMS_MESSAGES, termsFor, type TermsId } from '../../lib/rules/signup';
 import { allTermsAgreed } from '../../lib/signup';
 import { setAllTerms, setTerm } from '../../stores/signup';
 import styles from '../SignupWizard.module.css';

@@ -2,7 +2,7 @@
  * Registration and profile edits of members and photographers. Nicknames are unique across all
  * members; images must be files this server issued to the same member; regions come from the region data.
  */
-import { validateSignupSources } from '../../lib/rules/member';
+import { validateSignupSources } from '../../lib/rules/signup';
 import type {
   PhotographerPagePayload,
   PhotographerProfilePayload,
