@@ -33,9 +33,10 @@ export const $savedList = atom<SavedListState>({
   error: null,
 });
 
-function markSaved(type: SavedType, id: number, count: number): void {
+function markSaved(type: SavedType, id: number, count: number | null): void {
   const key = saveKey(type, id);
-  if (!$saves.get()[key]) $saves.setKey(key, { saved: true, count: Math.max(0, count), pending: false });
+  if (!$saves.get()[key])
+    $saves.setKey(key, { saved: true, count: count === null ? null : Math.max(0, count), pending: false });
 }
 
 async function fetchPage(type: SavedType, page: number): Promise<{ list: SavedItems; hasNext: boolean }> {
@@ -46,7 +47,7 @@ async function fetchPage(type: SavedType, page: number): Promise<{ list: SavedIt
   }
   const answer = await fetchSavedPhotographers(page, SAVED_PAGE_SIZE);
   // The list answer has no save count; the photographer toggles here show the state only.
-  answer.items.forEach((p) => markSaved('photographer', p.id, 0));
+  answer.items.forEach((p) => markSaved('photographer', p.id, null));
   return { list: { type, items: answer.items }, hasNext: answer.hasNextPage };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Server-rendered pages are the same for every visitor (per-member state comes from islands), so a
  * rendered page can be answered again for a few seconds. So are the anonymous answers of the two list
- * endpoints (without a token every `isSaved` is false), which the search and the app's lists call. Any successful API write clears the cache of
+ * endpoints (without a token every `isSaved` is false). Any successful API write clears the cache of
  * this process; the TTL bounds how stale another instance's copy can be.
  *
  * Each stored page is also compressed once (brotli and gzip, off the main thread), and the production
