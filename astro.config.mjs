@@ -10,6 +10,9 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: 40 * 1024 * 1024 }),
   integrations: [react(), precompress()],
+  // Public pages and the anonymous list answers: our provider (src/server/cache/provider.ts, decision 009)
+  // keeps them by tag; routes set their tags with Astro.cache.set, writes invalidate with cache.invalidate.
+  cache: { provider: { name: 'damabwa-page-cache', entrypoint: './src/server/cache/provider.ts' } },
   // Bearer tokens, no cookies: no CSRF surface, so Astro's origin check stays off (API clients send no Origin).
   // CSP: Astro hashes every script and style it emits into a <meta> policy; pages add hosts they need
   // (Kakao token exchange on /auth, the postcode widget on the page editor) with Astro.csp at runtime.

@@ -108,7 +108,7 @@ const server = http.createServer((req, res) => {
   if (shuttingDown) res.setHeader('Connection', 'close');
 
   if (staticFiles.serve(req, res)) return;
-  const page = app.servePage(req, res);
+  const page = app.serveCached(req, res);
   if (page === true) return;
   if (page === false) toApp(req, res, requestId);
   else

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
-import {
-  cacheGeneration,
-  cachedPage,
-  clearPageCache,
-  endRender,
-  isCacheablePage,
-  pageKey,
-  storePage,
-} from './server/http/page-cache';
+import { wroteCookie } from './server/cache/writes';
 import { toErrorResponse } from './server/http/respond';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
@@ -22,26 +14,13 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const { pathname } = ctx.url;
   const isApi = pathname.startsWith(API_PREFIX);
 
-  const withAuthorization = ctx.request.headers.has('authorization');
-  const cacheKey = isCacheablePage(ctx.request.method, ctx.url, withAuthorization) ? pageKey(ctx.url) : null;
-  const hit = cacheKey ? cachedPage(cacheKey) : null;
-  if (hit) {
-    if (cacheKey) endRender(cacheKey);
-    return hit;
-  }
-  // A write during this render clears the cache; this page, maybe read before it, is then not stored.
-  const startedIn = cacheGeneration();
-
   let response: Response;
   try {
     // Pages render the same HTML for everyone; only API calls resolve the caller.
     if (isApi) ctx.locals.user = await resolvePrincipal(ctx.request.headers.get('authorization'));
     response = await next();
   } catch (err) {
-    if (!isApi) {
-      if (cacheKey) endRender(cacheKey);
-      throw err;
-    }
+    if (!isApi) throw err;
     response = toErrorResponse(err, ctx.locals.requestId);
   }
 
@@ -58,9 +37,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     );
   }
 
-  if (isApi && method !== 'GET' && method !== 'HEAD' && response.status < 400) clearPageCache();
   response = withHeaders(response, securityHeaders(ctx.url, isApi));
-  return cacheKey ? storePage(cacheKey, response, Date.now(), startedIn) : response;
+  // A write that changed public pages: the writer's next pages skip copies rendered before it.
+  if (ctx.locals.wroteAt !== undefined && response.status < 400) {
+    response.headers.append('Set-Cookie', wroteCookie(ctx.locals.wroteAt));
+  }
+  return response;
 });
 
 /** Sets the security headers; a page's own CSP (Astro's script and style hashes) is kept and extended. */

@@ -6,7 +6,10 @@
 import { getConfig } from './config';
 import { getJwtSecret } from './auth/secret';
 import { securityHeaders } from './http/headers';
-import { servePage } from './http/page-cache';
+import { startBus, stopBus } from './cache/bus';
+import { serveCached } from './cache/fast-path';
+import { staleAfterInvalidationMs } from './cache/invalidate';
+import { configureStore } from './cache/store';
 import { loadStaticFiles } from './http/static-files';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
@@ -36,6 +39,7 @@ export function startApp(): Promise<void> {
     const config = getConfig();
     setLogLevel(config.logLevel);
     getJwtSecret();
+    configureStore({ enabled: config.pageCache.enabled, maxBytes: config.pageCache.maxBytes });
     const db = await getDb();
     log('info', 'database ready', { kind: db.kind, mode: config.mode });
     if (config.seedDemoData) {
@@ -45,12 +49,16 @@ export function startApp(): Promise<void> {
     // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without them a
     // keyword or region filter at 100k events picks a plan a hundred times slower.
     if (db.kind === 'pglite') await db.query('analyze');
+    // Several instances on one PostgreSQL tell each other what a write changed (src/server/cache/bus.ts).
+    if (config.databaseUrl && config.pageCache.enabled)
+      await startBus(config.databaseUrl, db, staleAfterInvalidationMs);
     for (const hook of startHooks) await hook();
   })();
   return started;
 }
 
 export async function stopApp(): Promise<void> {
+  await stopBus();
   for (const hook of stopHooks.splice(0).reverse()) {
     await hook().catch((err: unknown) => log('error', 'stop hook failed', { err }));
   }
@@ -59,12 +67,12 @@ export async function stopApp(): Promise<void> {
 
 const key = Symbol.for('damabwa.app');
 // securityHeaders: the answers scripts/server.mjs makes itself (413, 500) carry the same headers as the app's.
-// loadStaticFiles and servePage: the server's fast paths, answered before a request reaches Astro.
+// loadStaticFiles and serveCached: the server's fast paths, answered before a request reaches Astro.
 (globalThis as Record<symbol, unknown>)[key] = {
   startApp,
   stopApp,
   getConfig,
   securityHeaders,
   loadStaticFiles,
-  servePage,
+  serveCached,
 };

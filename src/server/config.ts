@@ -57,6 +57,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per window (a minute by default) per caller: sign-in/refresh per IP, uploads and writes per member. */
   rateLimits: { auth: number; upload: number; write: number; windowMs: number };
+  /** Public pages and anonymous list answers kept in memory (src/server/cache, decision 009). */
+  pageCache: { enabled: boolean; maxAgeSeconds: number; swrSeconds: number; maxBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -191,6 +193,12 @@ export function parseConfig(env: Env): Config {
       write: int(env, 'RATE_LIMIT_WRITE', 120, 1, 1_000_000, problems),
       // Tests shorten the window to see a limit recover without waiting a minute.
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 3_600_000, problems),
+    },
+    pageCache: {
+      enabled: bool(env, 'PAGE_CACHE', true, problems),
+      maxAgeSeconds: int(env, 'PAGE_CACHE_MAX_AGE', 60, 1, 60, problems),
+      swrSeconds: int(env, 'PAGE_CACHE_SWR', 30, 0, 600, problems),
+      maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1, 4096, problems) * 1024 * 1024,
     },
   };
 

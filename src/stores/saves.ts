@@ -63,6 +63,13 @@ const asked = new Set<string>();
  * each toggle may call this with the page's whole batch. Without a token there is nothing to ask.
  * Failures are ignored (the cards stay "not saved"; a 401 signs out through the API client).
  */
+interface SavedStateAnswer {
+  promotionIds: number[];
+  photographerIds: number[];
+  promotionCounts?: Record<string, number>;
+  photographerCounts?: Record<string, number>;
+}
+
 export async function loadSavedState(batch: SaveBatch): Promise<void> {
   if (!hasAccessToken()) return;
   const promotionIds = batch.promotionIds.filter((id) => !asked.has(saveKey('promotion', id)));
@@ -71,13 +78,16 @@ export async function loadSavedState(batch: SaveBatch): Promise<void> {
   promotionIds.forEach((id) => asked.add(saveKey('promotion', id)));
   photographerIds.forEach((id) => asked.add(saveKey('photographer', id)));
   try {
-    const answer = await api.get<{ promotionIds: number[]; photographerIds: number[] }>('/users/me/saves', {
+    const answer = await api.get<SavedStateAnswer>('/users/me/saves', {
       query: { promotionIds: promotionIds.join(','), photographerIds: photographerIds.join(',') },
     });
     const savedP = new Set(answer.promotionIds);
     const savedG = new Set(answer.photographerIds);
-    promotionIds.forEach((id) => setSaved('promotion', id, savedP.has(id)));
-    photographerIds.forEach((id) => setSaved('photographer', id, savedG.has(id)));
+    // Live counts: the page is a shared copy whose counts may be up to a minute old.
+    promotionIds.forEach((id) => setSaved('promotion', id, savedP.has(id), answer.promotionCounts?.[String(id)]));
+    photographerIds.forEach((id) =>
+      setSaved('photographer', id, savedG.has(id), answer.photographerCounts?.[String(id)]),
+    );
   } catch (err) {
     console.warn('saved state not loaded', err);
   }

@@ -75,49 +75,6 @@ describe('production server', () => {
   });
 });
 
-describe('page cache', () => {
-  it('answers public pages from the cache and clears it after an API write', async () => {
-    const { signIn, bearer, uniqueAccount } = await import('../support/auth');
-    await fetch(`${base}/photographers`);
-    const second = await fetch(`${base}/photographers`);
-    expect(second.headers.get('x-page-cache')).toBe('hit');
-    expect(second.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const s = await signIn(base, uniqueAccount());
-    const write = await fetch(`${base}/api/v1/auth/logout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...bearer(s) },
-      body: JSON.stringify({ refreshToken: s.refreshToken.value }),
-    });
-    expect(write.status).toBe(204);
-    const after = await fetch(`${base}/photographers`);
-    expect(after.headers.get('x-page-cache')).toBeNull();
-  });
-
-  it('shares the anonymous list answer, never a member’s, and a save clears it', async () => {
-    const { call, createEvent, freshNickname, newPhotographer, newUser } = await import('../support/api');
-    const author = await newPhotographer(base, { withPage: true });
-    const word = freshNickname('캐시');
-    const event = await createEvent(base, author.token, { title: `목록 공유 ${word}` });
-    const user = await newUser(base);
-    const url = `${base}/api/v1/promotions/list?pageSize=1&searchKeyword=${encodeURIComponent(word)}`;
-    const item = async (res: Response) =>
-      ((await res.json()) as { items: { id: number; saveCount: number }[] }).items[0];
-    expect(await item(await fetch(url))).toMatchObject({ id: event.id, saveCount: 0 });
-    const hit = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    expect(hit.headers.get('x-page-cache')).toBe('hit');
-    expect(hit.headers.get('content-type')).toContain('application/json');
-    expect(await item(hit)).toMatchObject({ id: event.id, saveCount: 0 });
-
-    expect((await call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: user.token })).status).toBe(204);
-    const mine = await fetch(url, { headers: { authorization: `Bearer ${user.token}` } });
-    expect(mine.headers.get('x-page-cache')).toBeNull();
-    expect(await item(mine)).toMatchObject({ id: event.id, saveCount: 1, isSaved: true });
-    const anonymous = await fetch(url);
-    expect(anonymous.headers.get('x-page-cache')).toBeNull();
-    expect(await item(anonymous)).toMatchObject({ id: event.id, saveCount: 1, isSaved: false });
-  });
-});
-
 describe('failures', () => {
   it('shows the Korean error page, without a stack, when a page fails', async () => {
     const res = await fetch(`${base}/dev/boom`);

@@ -1,176 +1,234 @@
 import type { ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cacheKey, requestTarget } from '../../src/server/cache/keys';
+import { serveCached } from '../../src/server/cache/fast-path';
 import {
-  cacheGeneration,
-  cachedPage,
-  clearPageCache,
-  isCacheablePage,
-  servePage,
-  storePage,
-} from '../../src/server/http/page-cache';
+  activeClaim,
+  claim,
+  clearStore,
+  configureStore,
+  invalidateTags,
+  isFresh,
+  isServableStale,
+  lookup,
+  release,
+  store,
+  storeStats,
+  CLAIM_MS,
+} from '../../src/server/cache/store';
+import { wroteAt, wroteCookie } from '../../src/server/cache/writes';
 import { fakeResponse, request } from '../support/node-http';
 
-describe('page cache', () => {
+const u = (path: string) => new URL(path, 'http://localhost');
+const html = `<!doctype html><html lang="ko"><p>${'담아봐 이벤트 '.repeat(300)}</p></html>`;
+const answer = (tags: string[], body = html) => ({
+  body: Buffer.from(body),
+  status: 200,
+  headers: [
+    ['content-type', 'text/html'],
+    ['content-security-policy', "default-src 'self'"],
+  ] as [string, string][],
+  tags,
+  maxAgeMs: 60_000,
+  swrMs: 30_000,
+});
+/** Puts a rendered page in the store as a render claimed at `at` would. */
+const put = (key: string, tags: string[], at: number, body = html) => {
+  const c = claim(key, at);
+  if (!c) throw new Error(`${key} is claimed`);
+  return store(c, answer(tags, body), at);
+};
+
+beforeEach(() => {
+  configureStore({ enabled: true, maxBytes: 64 * 1024 * 1024 });
+  clearStore();
+});
+
+describe('page cache keys', () => {
   it.each([
-    ['GET', '/', true],
-    ['GET', '/events?type=FREE', true],
-    ['GET', '/event/12', true],
-    ['GET', '/photographer/3', true],
-    ['GET', '/mypage', false],
-    ['GET', '/api/v1/promotions/list?page=1', true],
-    ['GET', '/api/v1/photographers/list', true],
-    ['GET', '/api/v1/promotions/12/details', false],
-    ['GET', '/api/v1/users/me/saves', false],
-    ['GET', '/media/ab/x.webp', false],
-    ['GET', '/dev/kakao/oauth/authorize', false],
-    ['POST', '/', false],
-    ['GET', '/event/abc', false],
-  ])('%s %s cacheable: %s', (method, path, expected) => {
-    expect(isCacheablePage(method, new URL(path, 'http://x'))).toBe(expected);
+    ['/', '/'],
+    ['/?utm_source=kakao', '/'],
+    ['/event/12', '/event/12'],
+    ['/event/12?x=1&y=2', '/event/12'],
+    ['/photographer/3?ref=share', '/photographer/3'],
+    ['/events', '/events'],
+    ['/events?page=0&sortType=LATEST&progressStatus=ALL', '/events'],
+    ['/events?utm_campaign=a&type=FREE', '/events?type=FREE'],
+    ['/events?photographyTypes=SELF,SNAP&type=FREE&page=2', '/events?type=FREE&photographyTypes=SNAP%2CSELF&page=2'],
+    ['/photographers?sort=POPULAR&k=1', '/photographers?sortType=POPULAR'],
+    ['/search?state=OVERVIEW&searchKeyword=%20스냅%20', '/search?searchKeyword=%EC%8A%A4%EB%83%85'],
+    ['/sitemap.xml?x=1', '/sitemap.xml'],
+  ])('%s → %s', (path, key) => {
+    expect(cacheKey(u(path))).toBe(key);
   });
 
-  it('shares a list answer only with callers without a token (with one, isSaved is theirs)', () => {
-    const list = new URL('/api/v1/promotions/list', 'http://x');
-    expect(isCacheablePage('GET', list, true)).toBe(false);
-    // A page is the same HTML whoever asks.
-    expect(isCacheablePage('GET', new URL('/events', 'http://x'), true)).toBe(true);
+  it('names the same list answer whatever the order, spelling of lists or unknown parameters', () => {
+    const a = cacheKey(u('/api/v1/promotions/list?regions=b,a&pageSize=10&page=0&utm=x'));
+    const b = cacheKey(u('/api/v1/promotions/list?regions=a&regions=b'));
+    expect(a).toBe(b);
+    expect(a).toBe('/api/v1/promotions/list?regions=a%2Cb');
+    expect(cacheKey(u('/api/v1/promotions/list?sortType=POPULAR'))).not.toBe(a);
   });
 
-  it('answers a stored 200 until it expires or is cleared; other statuses are not stored', async () => {
-    clearPageCache();
-    const returned = await storePage(
-      '/a',
-      new Response('hello', { status: 200, headers: { 'content-type': 'text/html' } }),
-      1_000,
-    );
-    expect(await returned.text()).toBe('hello');
-    const hit = cachedPage('/a', 2_000);
-    expect(hit?.headers.get('x-page-cache')).toBe('hit');
-    expect(await hit?.text()).toBe('hello');
-    expect(await cachedPage('/a', 2_000)?.text()).toBe('hello');
-    expect(cachedPage('/a', 20_000)).toBeNull();
-    await storePage('/b', new Response('x', { status: 200 }), 1_000);
-    clearPageCache();
-    expect(cachedPage('/b', 1_001)).toBeNull();
-    await storePage('/c', new Response('moved', { status: 302 }), 1_000);
-    expect(cachedPage('/c', 1_001)).toBeNull();
+  it('never shares a member page, a file, a stand-in, or a list asked with a token', () => {
+    for (const path of ['/mypage', '/media/ab/x.webp', '/dev/kakao/oauth/authorize', '/event/abc', '/api/v1/users/me'])
+      expect(cacheKey(u(path))).toBeNull();
+    expect(cacheKey(u('/api/v1/promotions/list'), true)).toBeNull();
+    expect(cacheKey(u('/events'), true)).toBe('/events');
+  });
+
+  it('reads only origin-form request targets: //host/path and absolute URLs are not read as paths', () => {
+    expect(requestTarget('//x/events')).toBeNull();
+    expect(requestTarget('/\\x/events')).toBeNull();
+    expect(requestTarget('http://x/events')).toBeNull();
+    expect(requestTarget('/events?type=FREE')?.pathname).toBe('/events');
+  });
+});
+
+describe('page cache store', () => {
+  it('keeps a page fresh for its max age, then stale for its swr window', () => {
+    put('/', ['events'], 1_000);
+    const e = lookup('/')!;
+    expect(isFresh(e, 60_999)).toBe(true);
+    expect(isFresh(e, 61_000)).toBe(false);
+    expect(isServableStale(e, 90_999)).toBe(true);
+    expect(isServableStale(e, 91_000)).toBe(false);
+  });
+
+  it('invalidates only the entries that show a tag, keeping them answerable while they are re-rendered', () => {
+    put('/event/1', ['event:1', 'author:5'], 1_000);
+    put('/event/2', ['event:2', 'author:6'], 1_000);
+    put('/events', ['events'], 1_000);
+    expect(invalidateTags(['event:1', 'events'], 30_000, 2_000)).toBe(2);
+    expect(isFresh(lookup('/event/1')!, 2_001)).toBe(false);
+    expect(isServableStale(lookup('/event/1')!, 2_001)).toBe(true);
+    expect(isServableStale(lookup('/event/1')!, 32_000)).toBe(false);
+    expect(isFresh(lookup('/events')!, 2_001)).toBe(false);
+    expect(isFresh(lookup('/event/2')!, 2_001)).toBe(true);
+  });
+
+  it('stores a render that began before an invalidation of its tags as already stale', () => {
+    const c = claim('/event/1', 1_000)!;
+    invalidateTags(['event:1'], 30_000, 1_500);
+    store(c, answer(['event:1']), 2_000);
+    expect(isFresh(lookup('/event/1')!, 2_001)).toBe(false);
+    // A render that began after it is fresh.
+    put('/event/1', ['event:1'], 3_000);
+    expect(isFresh(lookup('/event/1')!, 3_001)).toBe(true);
+  });
+
+  it('lets one render claim a key; a released or expired claim frees it', () => {
+    const c = claim('/events', 1_000)!;
+    expect(claim('/events', 1_001)).toBeUndefined();
+    release(c);
+    expect(activeClaim('/events', 1_002)).toBeUndefined();
+    const d = claim('/events', 2_000)!;
+    expect(d).toBeDefined();
+    // A holder that never came back: the claim is void after CLAIM_MS.
+    expect(activeClaim('/events', 2_000 + CLAIM_MS)).toBeUndefined();
+    const e = claim('/events', 2_000 + CLAIM_MS)!;
+    expect(e).toBeDefined();
+    release(e);
+    expect(storeStats().claims).toBe(0);
+  });
+
+  it('is bounded in bytes, the least recently used going first', () => {
+    configureStore({ enabled: true, maxBytes: 3 * (html.length * 3 + 2_000) });
+    put('/event/1', ['event:1'], 1_000);
+    put('/event/2', ['event:2'], 1_000);
+    lookup('/event/1');
+    for (let i = 3; i < 8; i++) put(`/event/${i}`, [`event:${i}`], 1_000);
+    const stats = storeStats();
+    expect(stats.bytes).toBeLessThanOrEqual(3 * (html.length * 3 + 2_000));
+    expect(lookup('/event/2')).toBeUndefined();
+    expect(lookup('/event/7')).toBeDefined();
+    expect(stats.claims).toBe(0);
+  });
+
+  it('stores nothing when turned off (PAGE_CACHE=off)', () => {
+    configureStore({ enabled: false, maxBytes: 1024 * 1024 });
+    put('/', ['events'], 1_000);
+    expect(lookup('/')).toBeUndefined();
+    expect(storeStats().claims).toBe(0);
+  });
+});
+
+describe("the writer's cookie", () => {
+  it('carries the time of the write for two minutes, and nothing implausible', () => {
+    const cookie = wroteCookie(1_700_000_000_000).split(';')[0]!;
+    expect(wroteAt(`a=b; ${cookie}`, 1_700_000_001_000)).toBe(1_700_000_000_000);
+    expect(wroteAt(cookie, 1_700_000_000_000 + 121_000)).toBe(0);
+    expect(wroteAt(cookie, 1_700_000_000_000 - 60_000)).toBe(0);
+    expect(wroteAt('dmb_wrote=12', 1_700_000_000_000)).toBe(0);
+    expect(wroteAt(undefined)).toBe(0);
   });
 });
 
 describe('page cache: the server fast path', () => {
-  const html = `<!doctype html><html lang="ko"><p>${'담아봐 이벤트 '.repeat(300)}</p></html>`;
-  const page = () =>
-    new Response(html, {
-      status: 200,
-      headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'self'", 'content-length': '1' },
-    });
-  const serve = (url: string, accept: string, now: number) => {
+  const serve = (url: string, headers: Record<string, string>, now: number) => {
     const res = fakeResponse();
-    const served = servePage(request(url, { 'accept-encoding': accept }), res as unknown as ServerResponse, now);
+    const served = serveCached(request(url, headers), res as unknown as ServerResponse, now);
     return { served, res };
   };
-  /** The compressed copies are made off the main thread, right after the page is stored. */
-  const settle = () => new Promise((r) => setTimeout(r, 50));
 
-  it('answers a stored page with the stored headers, compressed as the client accepts', async () => {
-    clearPageCache();
-    await storePage('/events?type=FREE', page(), 1_000);
-    await settle();
+  it('answers a fresh page with the stored headers, compressed as the client accepts', async () => {
+    await put('/events?type=FREE', ['events'], 1_000)!.ready;
     for (const [accept, encoding, decode] of [
       ['br, gzip', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
       ['', undefined, (b: Buffer) => b],
     ] as const) {
-      const { served, res } = serve('/events?type=FREE', accept, 2_000);
+      const { served, res } = serve('/events?utm_source=x&type=FREE', { 'accept-encoding': accept }, 2_000);
       expect(served).toBe(true);
       expect(res.getHeader('content-encoding')).toBe(encoding);
       expect(res.getHeader('content-security-policy')).toBe("default-src 'self'");
       expect(res.getHeader('x-page-cache')).toBe('hit');
-      expect(res.getHeader('vary')).toBe('Accept-Encoding');
       expect(res.getHeader('content-length')).toBe(res.body.length);
       expect(decode(res.body).toString()).toBe(html);
     }
-    expect(serve('/events?type=DISCOUNT', 'br', 2_000).served).toBe(false);
-    expect(serve('/mypage', 'br', 2_000).served).toBe(false);
+    expect(serve('/events?type=DISCOUNT', {}, 2_000).served).toBe(false);
+    expect(serve('/mypage', {}, 2_000).served).toBe(false);
+    expect(serve('//x/events?type=FREE', {}, 2_000).served).toBe(false);
   });
 
-  it('answers a stored list to a caller without a token, never to one with a token', async () => {
-    clearPageCache();
-    const key = '/api/v1/promotions/list?pageSize=10';
-    await storePage(key, Response.json({ items: [], page: 0 }), 1_000);
-    await settle();
-    expect(serve(key, 'gzip', 2_000).served).toBe(true);
-    const res = fakeResponse();
-    const signedIn = request(key, { 'accept-encoding': 'gzip', authorization: 'Bearer t' });
-    expect(servePage(signedIn, res as unknown as ServerResponse, 2_000)).toBe(false);
+  it('answers a shared list to a caller without a token, never to one with a token', () => {
+    put('/api/v1/promotions/list', ['events'], 1_000);
+    expect(serve('/api/v1/promotions/list?pageSize=10', {}, 2_000).served).not.toBe(false);
+    expect(serve('/api/v1/promotions/list', { authorization: 'Bearer t' }, 2_000).served).toBe(false);
   });
 
-  it('lets one request render an expired page again while the others get the old copy, for a while', async () => {
-    clearPageCache();
-    await storePage('/', page(), 0);
-    await settle();
-    const expired = 10_500;
-    expect(serve('/', 'br', expired).served).toBe(false);
-    expect(serve('/', 'br', expired + 10).served).toBe(true);
-    expect(serve('/', 'br', expired + 20).served).toBe(true);
-    // The render failed or never stored: after the refresh window another request tries.
-    expect(serve('/', 'br', expired + 5_100).served).toBe(false);
-    // Far past expiry nothing old is served: a new render starts.
-    expect(serve('/', 'br', 60_000).served).toBe(false);
-    // The middleware never answers an expired copy.
-    expect(cachedPage('/', expired)).toBeNull();
+  it('answers a stale copy only while a render of it is in flight; otherwise Astro re-renders', () => {
+    put('/', ['events'], 0);
+    invalidateTags(['events'], 30_000, 5_000);
+    expect(serve('/', {}, 5_001).served).toBe(false);
+    const c = claim('/', 5_002)!;
+    expect(serve('/', {}, 5_003).served).toBe(true);
+    release(c);
+    expect(serve('/', {}, 5_004).served).toBe(false);
   });
 
-  it('renders a page nobody has a copy of once: the others wait for that render and get its copy', async () => {
-    clearPageCache();
+  it('waits for the render in flight of a page it has no copy of, and never for a render nobody is doing', async () => {
     const now = Date.now();
-    expect(serve('/events', 'br', now).served).toBe(false);
-    const waiting = [serve('/events', 'br', now + 1), serve('/events', 'gzip', now + 2)];
-    for (const w of waiting) expect(w.served).toBeInstanceOf(Promise);
-    await storePage('/events', page(), now + 5);
-    expect(await Promise.all(waiting.map((w) => w.served))).toEqual([true, true]);
-    expect(brotliDecompressSync(waiting[0]!.res.body).toString()).toBe(html);
-    expect(gunzipSync(waiting[1]!.res.body).toString()).toBe(html);
+    const c = claim('/photographers', now)!;
+    const waiting = serve('/photographers', {}, now + 1).served;
+    expect(waiting).toBeInstanceOf(Promise);
+    store(c, answer(['photographers']), now + 2);
+    expect(await waiting).toBe(true);
+    // Released without a store (a redirect, a 4xx, a throw): the waiters go on to Astro at once.
+    const d = claim('/events?type=FREE', now)!;
+    const other = serve('/events?type=FREE', {}, now + 1).served;
+    release(d);
+    expect(await other).toBe(false);
   });
 
-  it('sends the waiting requests on to the app when the render stored nothing', async () => {
-    clearPageCache();
-    const now = Date.now();
-    expect(serve('/event/9', 'br', now).served).toBe(false);
-    const waiting = serve('/event/9', 'br', now + 1);
-    // A missing event redirects home: nothing is stored, so each request is answered by the app.
-    await storePage('/event/9', new Response('moved', { status: 302 }), now + 2);
-    expect(await waiting.served).toBe(false);
-  });
-
-  it('does not store a page whose render began before a write cleared the cache', async () => {
-    clearPageCache();
-    const startedIn = cacheGeneration();
-    clearPageCache();
-    await storePage('/photographers', page(), 1_000, startedIn);
-    expect(cachedPage('/photographers', 1_001)).toBeNull();
-    await storePage('/photographers', page(), 1_000, cacheGeneration());
-    expect(cachedPage('/photographers', 1_001)).not.toBeNull();
-  });
-
-  it('answers right after a store: the same HTML keeps its compressed copies, new HTML waits for them', async () => {
-    clearPageCache();
-    await storePage('/search', page(), 1_000);
-    const first = serve('/search', 'br', 1_001);
-    expect(first.served).toBeInstanceOf(Promise);
-    expect(await first.served).toBe(true);
-    expect(brotliDecompressSync(first.res.body).toString()).toBe(html);
-    await storePage('/search', page(), 12_000);
-    expect(serve('/search', 'br', 12_001).served).toBe(true);
-  });
-
-  it('serves nothing once an API write cleared the cache', async () => {
-    clearPageCache();
-    await storePage('/photographers', page(), 1_000);
-    await settle();
-    expect(serve('/photographers', 'gzip', 1_001).served).toBe(true);
-    clearPageCache();
-    expect(serve('/photographers', 'gzip', 1_002).served).toBe(false);
+  it('never gives a writer a copy rendered before their write', () => {
+    const at = Date.now();
+    put('/event/9', ['event:9'], at - 10_000);
+    const cookie = wroteCookie(at - 5_000).split(';')[0]!;
+    expect(serve('/event/9', { cookie }, at).served).toBe(false);
+    expect(serve('/event/9', {}, at).served).toBe(true);
+    put('/event/9', ['event:9'], at - 1_000);
+    expect(serve('/event/9', { cookie }, at).served).toBe(true);
   });
 });

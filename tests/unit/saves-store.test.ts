@@ -136,6 +136,17 @@ describe('save toggle as a member', () => {
     expect(entry('promotion', 2)).toMatchObject({ saved: false, count: 6, pending: false });
   });
 
+  it('takes the live counts of the answer over the shared page’s older ones, before or after a toggle mounts', async () => {
+    answer = () =>
+      json({ promotionIds: [2], photographerIds: [], promotionCounts: { '1': 4, '2': 8 }, photographerCounts: {} });
+    seedSave('promotion', 1, 3);
+    await loadSavedState({ promotionIds: [1, 2], photographerIds: [] });
+    expect(entry('promotion', 1)).toMatchObject({ saved: false, count: 4 });
+    // The second card's toggle hydrates only now, with the count the (up to a minute old) page rendered.
+    seedSave('promotion', 2, 7);
+    expect(entry('promotion', 2)).toMatchObject({ saved: true, count: 8 });
+  });
+
   it('the detail call is made once and fills state and count', async () => {
     answer = () => json({ saveCount: 12, isSaved: true, author: { id: 4 } });
     seedSave('promotion', 8, 10);

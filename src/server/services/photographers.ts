@@ -233,30 +233,3 @@ export async function unsavePhotographer(db: Queryable, memberId: number, id: nu
   );
   if (rows.length === 0) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');
 }
-
-/** Which of these ids the member has saved (one batched call per page for the save toggles). */
-export async function savedIds(
-  db: Queryable,
-  memberId: number,
-  promotionIds: number[],
-  photographerIds: number[],
-): Promise<{ promotionIds: number[]; photographerIds: number[] }> {
-  const [p, g] = await Promise.all([
-    promotionIds.length
-      ? db.query<{ id: number }>(
-          'select promotion_id as id from promotion_saves where member_id = $1 and promotion_id = any($2::int[])',
-          [memberId, promotionIds],
-        )
-      : Promise.resolve([]),
-    photographerIds.length
-      ? db.query<{ id: number }>(
-          'select photographer_id as id from photographer_saves where member_id = $1 and photographer_id = any($2::int[])',
-          [memberId, photographerIds],
-        )
-      : Promise.resolve([]),
-  ]);
-  return {
-    promotionIds: p.map((r) => r.id).sort((a, b) => a - b),
-    photographerIds: g.map((r) => r.id).sort((a, b) => a - b),
-  };
-}

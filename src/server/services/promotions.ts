@@ -225,7 +225,7 @@ export async function updatePromotion(
 }
 
 /** Soft delete by the author or an ADMIN. */
-export async function deletePromotion(db: Queryable, actor: Principal, id: number): Promise<void> {
+export async function deletePromotion(db: Queryable, actor: Principal, id: number): Promise<{ authorId: number }> {
   clearPromotionCounts();
   const existing = await findPromotion(db, id);
   if (!existing) throw promotionNotFound();
@@ -233,6 +233,7 @@ export async function deletePromotion(db: Queryable, actor: Principal, id: numbe
     throw new ApiError(403, 'PROMOTION_DELETE_PERMISSION_DENIED', '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.');
   }
   await db.query('update promotions set deleted_at = now() where id = $1 and deleted_at is null', [id]);
+  return { authorId: existing.author_id };
 }
 
 /** Saves in one statement: the save row and the counter change together or not at all. */

@@ -1,3 +1,5 @@
+import { changed } from '../../../../server/cache/tags';
+import { invalidateAfterWrite } from '../../../../server/cache/writes';
 import { requirePhotographerOrAdmin } from '../../../../server/auth/guards';
 import { getDb } from '../../../../server/db/index';
 import { readJson } from '../../../../server/http/body';
@@ -7,10 +9,12 @@ import { json } from '../../../../server/http/respond';
 import { createPromotionFromBody } from '../../../../server/services/promotion-writes';
 
 /** PHOTOGRAPHER or ADMIN: 201 with Location. */
-export const POST = endpoint(async ({ request, locals }) => {
+export const POST = endpoint(async (ctx) => {
+  const { request, locals } = ctx;
   const me = requirePhotographerOrAdmin(locals);
   limitWrite(me.id);
   const created = await createPromotionFromBody(await getDb(), me, await readJson(request));
+  await invalidateAfterWrite(ctx, changed.event(created.id, me.id));
   return json(created, 201, { Location: `/api/v1/promotions/${created.id}` });
 });
 export const ALL = notAllowed;

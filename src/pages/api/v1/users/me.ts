@@ -1,3 +1,5 @@
+import { changed } from '../../../../server/cache/tags';
+import { invalidateAfterWrite } from '../../../../server/cache/writes';
 import { requireMember } from '../../../../server/auth/guards';
 import { getDb } from '../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
@@ -10,9 +12,12 @@ export const GET = endpoint(async ({ locals }) => {
 });
 
 /** Withdrawal: 200 with an empty body; the member's tokens stop working at once. */
-export const DELETE = endpoint(async ({ locals }) => {
+export const DELETE = endpoint(async (ctx) => {
+  const { locals } = ctx;
   const me = requireMember(locals);
   await withdrawMember(await getDb(), me.id);
+  // A USER shows on no public page (their saves only move counts, which may lag).
+  await invalidateAfterWrite(ctx, me.type === 'PHOTOGRAPHER' ? changed.withdrawal(me.id) : changed.author(me.id));
   return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
 });
 export const ALL = notAllowed;

@@ -1,5 +1,7 @@
 import type { APIContext } from 'astro';
 import { validatePhotographerPage } from '../../../../../lib/rules/member';
+import { changed } from '../../../../../server/cache/tags';
+import { invalidateAfterWrite } from '../../../../../server/cache/writes';
 import { requirePhotographer } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { readJson } from '../../../../../server/http/body';
@@ -9,11 +11,14 @@ import { unwrap } from '../../../../../server/http/payload';
 import { json } from '../../../../../server/http/respond';
 import { updatePhotographerPage } from '../../../../../server/services/registration';
 
-const update = async ({ request, locals }: APIContext) => {
+const update = async (ctx: APIContext) => {
+  const { request, locals } = ctx;
   const me = requirePhotographer(locals);
   limitWrite(me.id);
   const input = unwrap(validatePhotographerPage(await readJson(request)));
-  return json(await updatePhotographerPage(await getDb(), me, input));
+  const result = await updatePhotographerPage(await getDb(), me, input);
+  await invalidateAfterWrite(ctx, changed.photographer(me.id));
+  return json(result);
 };
 export const PUT = endpoint(update);
 export const PATCH = endpoint(update);

@@ -1,4 +1,6 @@
 import { validatePhotographerRegistration } from '../../../../../lib/rules/member';
+import { changed } from '../../../../../server/cache/tags';
+import { invalidateAfterWrite } from '../../../../../server/cache/writes';
 import { requireMember } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { readJson } from '../../../../../server/http/body';
@@ -8,11 +10,14 @@ import { unwrap } from '../../../../../server/http/payload';
 import { json } from '../../../../../server/http/respond';
 import { parseSignupSources, registerPhotographer } from '../../../../../server/services/registration';
 
-export const POST = endpoint(async ({ request, locals }) => {
+export const POST = endpoint(async (ctx) => {
+  const { request, locals } = ctx;
   const me = requireMember(locals);
   limitWrite(me.id);
   const body = await readJson(request);
   const input = unwrap(validatePhotographerRegistration(body));
-  return json(await registerPhotographer(await getDb(), me, input, parseSignupSources(body)));
+  const result = await registerPhotographer(await getDb(), me, input, parseSignupSources(body));
+  await invalidateAfterWrite(ctx, changed.photographer(me.id));
+  return json(result);
 });
 export const ALL = notAllowed;

@@ -1,4 +1,6 @@
 import type { APIContext } from 'astro';
+import { changed } from '../../../../../server/cache/tags';
+import { invalidateAfterWrite } from '../../../../../server/cache/writes';
 import { requireMember } from '../../../../../server/auth/guards';
 import { readJson } from '../../../../../server/http/body';
 import { updatePromotionFromBody } from '../../../../../server/services/promotion-writes';
@@ -17,21 +19,27 @@ export const GET = endpoint(async ({ params }) => {
 });
 
 /** Soft delete by the author or an ADMIN. */
-export const DELETE = endpoint(async ({ params, locals }) => {
+export const DELETE = endpoint(async (ctx) => {
+  const { params, locals } = ctx;
   const me = requireMember(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
-  await deletePromotion(await getDb(), me, id);
+  const { authorId } = await deletePromotion(await getDb(), me, id);
+  await invalidateAfterWrite(ctx, changed.event(id, authorId));
   return noContent();
 });
 /** Only the author edits (same body as create, without isAuthorHidden). */
-const update = async ({ params, request, locals }: APIContext) => {
+const update = async (ctx: APIContext) => {
+  const { params, request, locals } = ctx;
   const me = requireMember(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
-  return json(await updatePromotionFromBody(await getDb(), me, id, await readJson(request)));
+  const updated = await updatePromotionFromBody(await getDb(), me, id, await readJson(request));
+  // Only the author edits.
+  await invalidateAfterWrite(ctx, changed.event(id, me.id));
+  return json(updated);
 };
 export const PUT = endpoint(update);
 export const PATCH = endpoint(update);

@@ -1,5 +1,7 @@
 import type { APIContext } from 'astro';
 import { validateUserProfileUpdate } from '../../../../../lib/rules/member';
+import { changed } from '../../../../../server/cache/tags';
+import { invalidateAfterWrite } from '../../../../../server/cache/writes';
 import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { readJson } from '../../../../../server/http/body';
@@ -10,11 +12,15 @@ import { json } from '../../../../../server/http/respond';
 import { updateUserProfile } from '../../../../../server/services/registration';
 
 /** Full overwrite of `{nickname, instagramId, profileImage}`. */
-const update = async ({ request, locals }: APIContext) => {
+const update = async (ctx: APIContext) => {
+  const { request, locals } = ctx;
   const me = requireRegistered(locals);
   limitWrite(me.id);
   const input = unwrap(validateUserProfileUpdate(await readJson(request)));
-  return json(await updateUserProfile(await getDb(), me, input));
+  const result = await updateUserProfile(await getDb(), me, input);
+  // Public pages show a USER nowhere; an admin's name shows on the events they wrote.
+  await invalidateAfterWrite(ctx, changed.author(me.id));
+  return json(result);
 };
 export const PUT = endpoint(update);
 export const PATCH = endpoint(update);

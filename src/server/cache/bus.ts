@@ -1,0 +1,118 @@
+/**
+ * Invalidations between instances that share one PostgreSQL database, through PostgreSQL itself
+ * (`LISTEN`/`NOTIFY`): no other infrastructure. Each instance listens on one dedicated connection and
+ * publishes through its pool; a message names the tags and the instance that sent it (which ignores
+ * its own). NOTIFY is delivered after the writing transaction committed, within milliseconds.
+ *
+ * When the listening connection drops, messages sent meanwhile are lost: the instance reconnects and
+ * then treats every copy it holds as stale. PGlite is one process: there is nothing to tell.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
+import type { Queryable } from '../db/client';
+import { log } from '../log';
+import { invalidateAll, invalidateTags } from './store';
+
+export const CHANNEL = 'damabwa_cache';
+/** NOTIFY payloads must stay under 8000 bytes; a longer tag list becomes "everything". */
+const MAX_PAYLOAD = 7_000;
+const RECONNECT_MS = 1_000;
+
+const instance = randomUUID();
+
+interface Bus {
+  url: string;
+  publisher: Queryable;
+  staleMs: () => number;
+  client: Client | null;
+  connected: boolean;
+  stopped: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+let bus: Bus | null = null;
+
+interface Message {
+  from: string;
+  tags?: string[];
+  all?: boolean;
+}
+
+/** Starts listening (PostgreSQL only). `staleMs`: how long stale copies may still be answered. */
+export async function startBus(url: string, publisher: Queryable, staleMs: () => number): Promise<void> {
+  if (bus) return;
+  bus = { url, publisher, staleMs, client: null, connected: false, stopped: false, timer: null };
+  await connect(bus);
+}
+
+export async function stopBus(): Promise<void> {
+  const b = bus;
+  bus = null;
+  if (!b) return;
+  b.stopped = true;
+  if (b.timer) clearTimeout(b.timer);
+  await b.client?.end().catch(() => undefined);
+}
+
+/** Tells the other instances; resolves once PostgreSQL has the message (no-op without a bus). */
+export async function publish(tags: readonly string[]): Promise<void> {
+  if (!bus) return;
+  let payload = JSON.stringify({ from: instance, tags: [...tags] } satisfies Message);
+  if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: instance, all: true } satisfies Message);
+  await bus.publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+}
+
+async function connect(b: Bus): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: b.url, connectionTimeoutMillis: 5_000 });
+  client.on('notification', (msg) => receive(b, msg.payload));
+  const lost = () => {
+    if (b.client !== client) return;
+    b.client = null;
+    scheduleReconnect(b);
+  };
+  client.on('error', lost);
+  client.on('end', lost);
+  try {
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    log('warn', 'cache bus: cannot listen; retrying', { error: err instanceof Error ? err.message : String(err) });
+    scheduleReconnect(b);
+    return;
+  }
+  if (b.stopped) {
+    await client.end().catch(() => undefined);
+    return;
+  }
+  // After a gap, whatever was published meanwhile is unknown: everything held here may be stale.
+  if (b.connected) invalidateAll(b.staleMs());
+  b.connected = true;
+  b.client = client;
+}
+
+function scheduleReconnect(b: Bus): void {
+  if (b.stopped || b.timer) return;
+  b.timer = setTimeout(() => {
+    b.timer = null;
+    if (!b.stopped) void connect(b);
+  }, RECONNECT_MS);
+  b.timer.unref();
+}
+
+function receive(b: Bus, payload: string | undefined): void {
+  let msg: Message;
+  try {
+    msg = JSON.parse(payload ?? '') as Message;
+  } catch {
+    return;
+  }
+  if (msg.from === instance) return;
+  if (msg.all) invalidateAll(b.staleMs());
+  else if (Array.isArray(msg.tags))
+    invalidateTags(
+      msg.tags.filter((t) => typeof t === 'string'),
+      b.staleMs(),
+    );
+}

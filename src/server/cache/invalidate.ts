@@ -1,0 +1,24 @@
+/**
+ * Invalidation: on this instance at once, on the others through PostgreSQL's NOTIFY (`bus.ts`).
+ * The Astro provider's `cache.invalidate()` and the endpoints' `invalidateAfterWrite` both end here.
+ */
+import { getConfig } from '../config';
+import { log } from '../log';
+import { publish } from './bus';
+import { invalidateTags } from './store';
+
+/** Stale copies may be answered this long after an invalidation while their new render runs. */
+export function staleAfterInvalidationMs(): number {
+  return Math.min(getConfig().pageCache.swrSeconds * 1000, 30_000);
+}
+
+/** Invalidates the tags here and publishes them to the other instances; returns the time it took effect. */
+export async function invalidate(changedTags: readonly string[]): Promise<number> {
+  const at = Date.now();
+  if (changedTags.length === 0) return at;
+  invalidateTags(changedTags, staleAfterInvalidationMs(), at);
+  await publish(changedTags).catch((err: unknown) =>
+    log('warn', 'cache invalidation not published', { error: err instanceof Error ? err.message : String(err) }),
+  );
+  return at;
+}

@@ -1,0 +1,41 @@
+/**
+ * Invalidation after a write, and "read your own writes" for the member who made it.
+ *
+ * Other visitors may get the previous copy while one render makes the new one (stale while
+ * revalidating). The writer must not: a write that invalidated something answers with a short-lived
+ * cookie holding the time of the write, and a request carrying it never gets a copy whose render began
+ * before then (it waits for, or makes, a newer one). Pages carry no session (tokens are bearer headers),
+ * so the cookie is the only way a page request can say "I just wrote"; it says nothing else.
+ */
+import type { APIContext } from 'astro';
+import { invalidate } from './invalidate';
+
+export const WROTE_COOKIE = 'dmb_wrote';
+/** How long the writer's requests skip older copies: the longest a copy may be answered after a write. */
+const WROTE_MAX_AGE_S = 120;
+
+/** The time of the caller's last invalidating write, from its cookie, or 0 (none, or not plausible). */
+export function wroteAt(cookieHeader: string | null | undefined, now = Date.now()): number {
+  if (!cookieHeader) return 0;
+  const m = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{13})(?:;|$)`).exec(cookieHeader);
+  if (!m) return 0;
+  const at = Number(m[1]);
+  return at <= now + 5_000 && now - at <= WROTE_MAX_AGE_S * 1000 ? at : 0;
+}
+
+/** The Set-Cookie value that marks the writer's next requests. */
+export function wroteCookie(at: number): string {
+  return `${WROTE_COOKIE}=${at}; Path=/; Max-Age=${WROTE_MAX_AGE_S}; SameSite=Lax; HttpOnly`;
+}
+
+/**
+ * Invalidates what a write changed, on this instance at once and on the others through the bus, and
+ * marks the answer so the middleware sets the writer's cookie.
+ */
+export async function invalidateAfterWrite(
+  ctx: Pick<APIContext, 'locals'>,
+  changedTags: readonly string[],
+): Promise<void> {
+  const at = await invalidate(changedTags);
+  ctx.locals.wroteAt = at;
+}
