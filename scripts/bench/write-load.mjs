@@ -125,6 +125,7 @@ function rssMiB(pid) {
 function distinctQueries(base, amount, maxSeconds) {
   return new Promise((resolve, reject) => {
     let n = 0;
+    let timer = null;
     const instance = autocannon(
       {
         url: base,
@@ -140,7 +141,7 @@ function distinctQueries(base, amount, maxSeconds) {
         else resolve({ requests: res.requests.total, non2xx: res.non2xx, errors: res.errors });
       },
     );
-    const timer = setTimeout(() => instance.stop(), maxSeconds * 1000);
+    timer = setTimeout(() => instance.stop(), maxSeconds * 1000);
   });
 }
 
