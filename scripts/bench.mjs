@@ -8,7 +8,8 @@
  *   2. Lighthouse (mobile, simulated throttling), median of 3 runs (1 with --quick);
  *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
- *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size.
+ *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size;
+ *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part).
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes).
  * Prints tables and the targets of docs/design.md met or missed (scripts/lib/bench-report.mjs), and
  * writes bench/results/<date>.json. Never fails on a timing: it exits non-zero only when it cannot run.
@@ -24,6 +25,7 @@ import { growth, report } from './lib/bench-report.mjs';
 import { lighthouseRow, lighthouseSample } from './lib/lighthouse-result.mjs';
 import { demoLogin } from './lib/demo-login.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
+import { measureWriteLoad } from './bench/write-load.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -50,6 +52,7 @@ const results = {
   throughput: [],
   scale: [],
   growth: [],
+  writeLoad: null,
 };
 const cleanups = [];
 
@@ -103,7 +106,7 @@ async function startServer(env) {
       child.kill('SIGTERM');
     });
   cleanups.push(stop);
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 }
 
 /** A data directory with the demo data plus `extra` generated events (PGlite), or a PostgreSQL URL. */
@@ -316,6 +319,14 @@ async function main() {
   const small = quick ? 2_000 : 10_000;
   seedDatabase(baseEnv, small - 60);
 
+  // Under write load (scripts/bench/write-load.mjs); `--only=write-load` runs just that part.
+  const writeLoad = async () => {
+    log('write load…');
+    const ctx = { quick, env: baseEnv, seedExtra: small - 60, startServer, seedDatabase, cannon, log, cleanups };
+    results.writeLoad = await measureWriteLoad(ctx);
+  };
+  if (args.includes('--only=write-load')) return writeLoad().then(() => report(results));
+
   const server = await startServer(baseEnv);
   const ids = await firstIds(server.base);
   const pages = publicPages(ids);
@@ -331,6 +342,7 @@ async function main() {
   log('throughput…');
   await throughput(server.base, ids);
   await server.stop();
+  await writeLoad();
 
   log('scale…');
   await scalePoint('PGlite', baseEnv, small);

@@ -3,6 +3,7 @@
  * (and of the bench issue) met or missed, and the JSON file bench/results/<date>.json.
  */
 import { writeFileSync } from 'node:fs';
+import { printWriteLoad, writeLoadTargets } from '../bench/write-load-report.mjs';
 
 export const TARGETS = { lighthousePerf: 95, lighthouseA11y: 95, cls: 0.02, pageVsStatic: 0.25 };
 
@@ -62,6 +63,7 @@ export function targets(results) {
         ok: row.ratioToStatic >= TARGETS.pageVsStatic,
       });
   }
+  rows.push(...writeLoadTargets(results.writeLoad ?? null, results.throughput));
   return rows;
 }
 
@@ -112,6 +114,8 @@ export function report(results) {
     console.log('   growth from the smaller to the larger size (× p50, × p99)');
     console.table(results.growth);
   }
+
+  printWriteLoad(results.writeLoad);
 
   console.log('Targets');
   console.table(targets(results).map((t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' })));
