@@ -2,6 +2,8 @@
  * Configuration: read once from the environment into one typed, validated object.
  * `parseConfig(env)` is pure so the server, the scripts and the tests share it.
  */
+import { loadDotEnv } from './dotenv';
+
 export type AppMode = 'demo' | 'test' | 'production';
 export type StorageDriver = 'local' | 's3';
 
@@ -231,6 +233,7 @@ let cached: Config | null = null;
 
 /** The process-wide configuration, parsed from process.env on first use. */
 export function getConfig(): Config {
+  if (!cached) loadDotEnv();
   cached ??= parseConfig(globalThis.process.env);
   return cached;
 }
