@@ -22,11 +22,13 @@ function numberFlag(name: string): number | undefined {
 async function main(): Promise<void> {
   const command = process.argv[2];
   const config = getConfig();
-  const db = await openDatabase(config);
+  // Migrating is this script's own report for `migrate`; the other commands open as the server does.
+  const db = await openDatabase(config, { migrate: command !== 'migrate' });
   try {
     if (command === 'migrate') {
       const applied = await migrate(db);
-      console.log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database is up to date');
+      if (applied.length === 0) console.log('database is up to date: nothing to apply');
+      for (const m of applied) console.log(`applied migration ${m.id}: ${m.name}`);
     } else if (command === 'seed') {
       const report = await seedDemoData(db, makeSeedImage(db));
       console.log(report.skipped ? 'demo data already present: nothing to do' : `seeded ${JSON.stringify(report)}`);

@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations';
+import { loadMigrations } from '../../src/server/db/migrations';
 import { openTestDb } from '../support/db';
 
+const migrations = loadMigrations();
+
 describe('migrations', () => {
+  it('are the .sql files in id order, each named by its first line, run whole', () => {
+    expect(migrations.map((m) => m.id)).toEqual([...new Set(migrations.map((m) => m.id))].sort((a, b) => a - b));
+    expect(migrations[0]).toMatchObject({ id: 1, name: 'initial schema' });
+    expect(migrations.find((m) => m.id === 4)?.sql).toMatch(/as \$\$ begin return grams; end \$\$;/);
+  });
+
+  it('runs a file whole: a function body over several lines, semicolons at line ends and all', async () => {
+    const db = await openTestDb();
+    try {
+      const sql = `-- a function\ncreate function mig_test_f() returns int language plpgsql as $$\nbegin\n  return 41 + 1;\nend\n$$;\n`;
+      const applied = await migrate(db, [{ id: 9_001, name: 'a function', sql }]);
+      expect(applied.map((m) => m.id)).toEqual([9_001]);
+      expect(await db.query('select mig_test_f() as n')).toEqual([{ n: 42 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('apply each migration once, even when two servers start together', async () => {
     const url = process.env['DATABASE_URL'];
     if (!url) {
@@ -21,7 +41,7 @@ describe('migrations', () => {
     const [a, b] = await Promise.all([openPostgres(fresh), openPostgres(fresh)]);
     try {
       const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
-      expect([...ra, ...rb].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.id).sort((x, y) => x - y));
+      expect([...ra, ...rb].map((m) => m.id).sort((x, y) => x - y)).toEqual(migrations.map((m) => m.id));
       const rows = await a.query<{ n: number }>('select count(*)::int as n from schema_migrations');
       expect(rows[0]?.n).toBe(migrations.length);
     } finally {

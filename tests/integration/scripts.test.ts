@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index';
+import { migrate } from '../../src/server/db/migrate';
+import { loadMigrations } from '../../src/server/db/migrations';
 import { insertMember } from '../support/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'damabwa-scripts-'));
@@ -14,7 +16,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('operator scripts on the embedded database', () => {
   it('migrates, grants and revokes ADMIN, and a second process cannot open the directory', async () => {
-    expect(tsx(['scripts/db.ts', 'migrate'])).toMatch(/applied migrations|up to date/);
+    // An old database (only the first migration applied): the script says what it applied, then that
+    // there is nothing left.
+    const old = await openDatabase({ databaseUrl: null, pgliteDir: join(dir, 'db') }, { migrate: false });
+    const all = loadMigrations();
+    await migrate(old, all.slice(0, 1));
+    await old.close();
+    const report = tsx(['scripts/db.ts', 'migrate']);
+    for (const m of all.slice(1)) expect(report).toContain(`applied migration ${m.id}: ${m.name}`);
+    expect(report).not.toContain(`applied migration ${all[0]!.id}:`);
+    expect(tsx(['scripts/db.ts', 'migrate'])).toBe('database is up to date: nothing to apply\n');
     const db = await openDatabase({ databaseUrl: null, pgliteDir: join(dir, 'db') });
     const m = await insertMember(db, { nickname: '운영후보' });
     // While this process holds the database, the script fails fast with a clear message.

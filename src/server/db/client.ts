@@ -13,10 +13,15 @@ export interface Queryable {
   query<T>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
 }
 
+/** A transaction: queries, and scripts of several statements without parameters (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back if it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -53,7 +58,15 @@ export async function openPglite(dir: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          ...wrap(tx),
+          async exec(sql) {
+            await tx.exec(sql);
+          },
+        }),
+      ),
     async exec(sql) {
       await db.exec(sql);
     },
@@ -94,7 +107,13 @@ export async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: (sql, params = []) => run(client, sql, params) });
+        const result = await fn({
+          query: (sql, params = []) => run(client, sql, params),
+          // No parameters: the simple query protocol, which runs several statements.
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
         await client.query('COMMIT');
         return result;
       } catch (err) {

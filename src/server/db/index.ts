@@ -8,8 +8,13 @@ import { migrate } from './migrate';
 
 let current: Promise<Db> | null = null;
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>): Promise<Db> {
+/** Opens and migrates; `npm run db:migrate` opens without migrating, to report what it applies itself. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  options: { migrate?: boolean } = {},
+): Promise<Db> {
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.pgliteDir);
+  if (options.migrate === false) return db;
   try {
     await migrate(db);
   } catch (err) {

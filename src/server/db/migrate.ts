@@ -1,26 +1,27 @@
 import type { Db } from './client';
-import { migrations, type Migration } from './migrations';
+import { loadMigrations, type Migration } from './migrations';
 
 const MIGRATION_LOCK = 727274;
 
 /**
- * Applies every migration not yet applied, each in its own transaction, in order. On PostgreSQL each
+ * Applies every migration not yet applied, each file whole in its own transaction, in order, and returns
+ * the ones it applied. On PostgreSQL each
  * transaction takes a transaction-level advisory lock and re-checks what is applied, so servers starting
  * together never apply one twice (a session lock through a pool could be released on another connection).
  */
-export async function migrate(db: Db, list: readonly Migration[] = migrations): Promise<number[]> {
+export async function migrate(db: Db, list: readonly Migration[] = loadMigrations()): Promise<Migration[]> {
   await createLedger(db);
-  const done: number[] = [];
+  const done: Migration[] = [];
   for (const m of [...list].sort((a, b) => a.id - b.id)) {
     const applied = await db.transaction(async (tx) => {
       if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const seen = await tx.query<{ id: number }>('select id from schema_migrations where id = $1', [m.id]);
       if (seen.length > 0) return false;
-      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.exec(m.sql);
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
       return true;
     });
-    if (applied) done.push(m.id);
+    if (applied) done.push(m);
   }
   return done;
 }
@@ -40,12 +41,4 @@ async function createLedger(db: Db): Promise<void> {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(ddl);
   });
-}
-
-/** Our migrations hold no functions or string literals with semicolons, so `;` at a line end splits. */
-export function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }
