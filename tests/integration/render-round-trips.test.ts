@@ -121,6 +121,19 @@ describe('round trips per uncached render', () => {
   });
 });
 
+describe('keyword walks', () => {
+  it.each(['야경', '스냅', 'a'])('test the grams only through their index, never row by row (%s)', async (keyword) => {
+    for (const page of [0, 5]) {
+      const statements = await statementsOf(() =>
+        listPromotions(rt.db, parsePromotionFilter(q(`searchKeyword=${keyword}`)), { page, pageSize: 10 }, null),
+      );
+      for (const s of statements.filter((x) => x.includes('search_grams'))) {
+        expect(s.replaceAll('search_grams_key(p.search_grams)', '')).not.toContain('search_grams');
+      }
+    }
+  });
+});
+
 describe('lean page queries, same rows', () => {
   const base: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
 

@@ -77,8 +77,8 @@ function toListItem(r: ListRow, today: string): PromotionListItem {
 
 /**
  * Builds the WHERE clause of a list query; every condition can be served by an index. `gramsIndex: false`
- * tests a keyword's grams on the column itself, which keeps the planner off the grams index (for a walk
- * down the ordered index, see `listPromotions`).
+ * leaves out the keyword's grams, which keeps the planner off the grams index (for a walk down the
+ * ordered index, see `listPageOf`).
  */
 function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gramsIndex = true): string {
   const add = (v: SqlParam) => {
@@ -102,8 +102,10 @@ function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gra
   }
   const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
   if (keyword) {
-    const grams = gramsIndex ? 'search_grams_key(p.search_grams)' : 'p.search_grams';
-    conditions.push(`${grams} @> ${add(keywordGrams(keyword))}::text[]`);
+    // The grams only narrow the search through their index: a row whose text holds the keyword holds
+    // its grams too (a keyword never spans the document's line breaks), so a walk tests the text alone
+    // and never unpacks a row's grams (out of line, compressed: 0.2 ms a row on PGlite).
+    if (gramsIndex) conditions.push(`search_grams_key(p.search_grams) @> ${add(keywordGrams(keyword))}::text[]`);
     conditions.push(`strpos(p.search_text, ${add(keyword)}) > 0`);
   }
   return conditions.join(' and ');
