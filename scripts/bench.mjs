@@ -8,8 +8,11 @@
  *   2. Lighthouse (mobile, simulated throttling), median of 3 runs (1 with --quick);
  *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
- *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size.
- * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes).
+ *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size;
+ *   5. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
+ *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
+ * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
+ *   PostgreSQL only the uncached table.
  * Prints tables and the targets of docs/design.md met or missed (scripts/lib/bench-report.mjs), and
  * writes bench/results/<date>.json. Never fails on a timing: it exits non-zero only when it cannot run.
  */
@@ -24,6 +27,7 @@ import { growth, report } from './lib/bench-report.mjs';
 import { lighthouseRow, lighthouseSample } from './lib/lighthouse-result.mjs';
 import { demoLogin } from './lib/demo-login.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
+import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -331,26 +335,35 @@ async function main() {
   log('throughput…');
   await throughput(server.base, ids);
   await server.stop();
+  log('uncached cost…');
+  const uncached = { startServer, results, seconds: quick ? 2 : 5 };
+  await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
 
   log('scale…');
   await scalePoint('PGlite', baseEnv, small);
   if (!quick) {
     seedDatabase(baseEnv, 90_000);
     await scalePoint('PGlite', baseEnv, 100_000);
-    if (findPgBin()) {
-      const cluster = await startPgCluster({ database: 'bench' });
-      cleanups.push(async () => cluster.stop());
-      const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
-      seedDatabase(pgEnv, 100_000 - 60);
+  }
+  if (findPgBin()) {
+    const cluster = await startPgCluster({ database: 'bench' });
+    cleanups.push(async () => cluster.stop());
+    const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
+    seedDatabase(pgEnv, small - 60);
+    await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgEnv, events: small });
+    if (!quick) {
+      seedDatabase(pgEnv, 100_000 - small);
       await scalePoint('PostgreSQL', pgEnv, 100_000);
       seedDatabase(pgEnv, 900_000);
       await scalePoint('PostgreSQL', pgEnv, 1_000_000);
-    } else {
-      log('PostgreSQL binaries not found: the PostgreSQL scale rows are skipped');
     }
+  } else {
+    log('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
   }
   results.growth = growth(results.scale);
+  results.uncachedTargets = uncachedTargetRows(results);
   report(results);
+  reportUncached(results);
 }
 
 main()
