@@ -9,8 +9,11 @@
  *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
  *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size;
- *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part).
- * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes).
+ *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part);
+ *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
+ *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
+ * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
+ *   PostgreSQL only the uncached table.
  * Prints tables and the targets of docs/design.md met or missed (scripts/lib/bench-report.mjs), and
  * writes bench/results/<date>.json. Never fails on a timing: it exits non-zero only when it cannot run.
  */
@@ -26,6 +29,7 @@ import { lighthouseRow, lighthouseSample } from './lib/lighthouse-result.mjs';
 import { demoLogin } from './lib/demo-login.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
 import { measureWriteLoad } from './bench/write-load.mjs';
+import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -290,9 +294,10 @@ const SCALE_QUERIES = [
 ];
 
 async function scalePoint(label, env, events) {
-  const server = await startServer(env);
+  // Members share the cached list answers too: with the cache off every request reaches the database.
+  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
   try {
-    // As a member, so that every request reaches the database (anonymous list answers are cached).
+    // As a member: the member path (the list and the caller's isSaved).
     const member = await memberHeaders(server.base);
     for (const q of SCALE_QUERIES) {
       await latency(server.base, q.path, member, 5);
@@ -343,26 +348,35 @@ async function main() {
   await throughput(server.base, ids);
   await server.stop();
   await writeLoad();
+  log('uncached cost…');
+  const uncached = { startServer, results, seconds: quick ? 2 : 5 };
+  await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
 
   log('scale…');
   await scalePoint('PGlite', baseEnv, small);
   if (!quick) {
     seedDatabase(baseEnv, 90_000);
     await scalePoint('PGlite', baseEnv, 100_000);
-    if (findPgBin()) {
-      const cluster = await startPgCluster({ database: 'bench' });
-      cleanups.push(async () => cluster.stop());
-      const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
-      seedDatabase(pgEnv, 100_000 - 60);
+  }
+  if (findPgBin()) {
+    const cluster = await startPgCluster({ database: 'bench' });
+    cleanups.push(async () => cluster.stop());
+    const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
+    seedDatabase(pgEnv, small - 60);
+    await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgEnv, events: small });
+    if (!quick) {
+      seedDatabase(pgEnv, 100_000 - small);
       await scalePoint('PostgreSQL', pgEnv, 100_000);
       seedDatabase(pgEnv, 900_000);
       await scalePoint('PostgreSQL', pgEnv, 1_000_000);
-    } else {
-      log('PostgreSQL binaries not found: the PostgreSQL scale rows are skipped');
     }
+  } else {
+    log('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
   }
   results.growth = growth(results.scale);
+  results.uncachedTargets = uncachedTargetRows(results);
   report(results);
+  reportUncached(results);
 }
 
 main()

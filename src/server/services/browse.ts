@@ -10,14 +10,13 @@ import type {
   PhotographerDetailResponse,
   PhotographerListItem,
   PromotionDetailResponse,
-  PromotionListItem,
 } from '../../lib/contract';
 import { getDb } from '../db/index';
 import { idParam } from '../http/query';
 import { thumbnailUrlFor } from '../media/keys';
 import { parsePhotographerFilter, parsePromotionFilter } from './list-query';
-import { getPhotographerDetails, listPhotographers } from './photographers';
-import { listPromotions, type PromotionFilter } from './promotion-lists';
+import { firstPhotographers, getPhotographerDetails, listPhotographers } from './photographers';
+import { homeEventCards, listPromotionCards } from './promotion-lists';
 import { getPromotionDetails } from './promotions';
 
 export const HOME_EVENTS = 5;
@@ -26,21 +25,6 @@ export const EVENTS_PAGE_SIZE = 10;
 export const PHOTOGRAPHERS_PAGE_SIZE = 12;
 export const SEARCH_OVERVIEW_EVENTS = 1;
 export const SEARCH_OVERVIEW_PHOTOGRAPHERS = 2;
-
-export function eventCard(item: PromotionListItem): EventCardData {
-  const first = item.images[0];
-  return {
-    id: item.id,
-    title: item.title,
-    promotionType: item.promotionType,
-    startedAt: item.startedAt,
-    endedAt: item.endedAt,
-    photographyTypes: item.photographyTypes,
-    activeRegions: item.activeRegions,
-    saveCount: item.saveCount,
-    thumbnailUrl: first ? thumbnailUrlFor(first.url) : null,
-  };
-}
 
 export function photographerCard(item: PhotographerListItem): PhotographerCardData {
   return {
@@ -51,40 +35,19 @@ export function photographerCard(item: PhotographerListItem): PhotographerCardDa
   };
 }
 
-const NO_FILTER: Omit<PromotionFilter, 'progressStatus'> = {
-  regions: [],
-  categories: [],
-  photographyTypes: [],
-  sortType: 'LATEST',
-};
-
 /**
  * Home (spec §7): ONGOING and UPCOMING events, 5 each (page 0, newest first), merged, the first 5;
- * and the 4 newest photographers.
+ * and the 4 newest photographers. Two statements, no counts: the page shows no totals.
  */
 export async function homeFeed(
   now = Date.now(),
 ): Promise<{ events: EventCardData[]; photographers: PhotographerCardData[] }> {
   const db = await getDb();
-  const first = (pageSize: number) => ({ page: 0, pageSize });
-  const ongoing = await listPromotions(db, { ...NO_FILTER, progressStatus: 'ONGOING' }, first(HOME_EVENTS), null, now);
-  const upcoming = await listPromotions(
-    db,
-    { ...NO_FILTER, progressStatus: 'UPCOMING' },
-    first(HOME_EVENTS),
-    null,
-    now,
-  );
-  const photographers = await listPhotographers(
-    db,
-    { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' },
-    first(HOME_PHOTOGRAPHERS),
-    null,
-  );
-  return {
-    events: [...ongoing.items, ...upcoming.items].slice(0, HOME_EVENTS).map(eventCard),
-    photographers: photographers.items.map(photographerCard),
-  };
+  const [events, photographers] = await Promise.all([
+    homeEventCards(db, HOME_EVENTS, now),
+    firstPhotographers(db, { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' }, HOME_PHOTOGRAPHERS),
+  ]);
+  return { events, photographers: photographers.map(photographerCard) };
 }
 
 export interface ListPage<T> {
@@ -126,13 +89,12 @@ export async function eventList(
   const filter = readFilter(params, 'promotion');
   const keyword = options.keyword ?? readKeyword(params);
   const page = options.page ?? readPage(params);
-  const result = await listPromotions(
+  const result = await listPromotionCards(
     await getDb(),
     parsePromotionFilter(serviceParams(filter, 'promotion', keyword)),
     { page, pageSize: options.pageSize ?? EVENTS_PAGE_SIZE },
-    null,
   );
-  return listPage('promotion', filter, keyword, result, eventCard);
+  return listPage('promotion', filter, keyword, result, (card) => card);
 }
 
 /** /photographers and the search page's PHOTOGRAPHER state. */
@@ -176,9 +138,17 @@ export async function search(params: URLSearchParams): Promise<SearchResult> {
   if (state === 'PHOTOGRAPHER') return { state, keyword, list: await photographerList(params, { keyword }) };
   if (!keyword) return { state, keyword, events: [], photographers: [] };
   const none = new URLSearchParams();
-  const events = await eventList(none, { keyword, page: 0, pageSize: SEARCH_OVERVIEW_EVENTS });
-  const photographers = await photographerList(none, { keyword, page: 0, pageSize: SEARCH_OVERVIEW_PHOTOGRAPHERS });
-  return { state, keyword, events: events.items, photographers: photographers.items };
+  const db = await getDb();
+  // The event through the kept count (it chooses the plan); the photographers need no total.
+  const [events, photographers] = await Promise.all([
+    eventList(none, { keyword, page: 0, pageSize: SEARCH_OVERVIEW_EVENTS }),
+    firstPhotographers(
+      db,
+      parsePhotographerFilter(serviceParams(readFilter(none, 'photographer'), 'photographer', keyword)),
+      SEARCH_OVERVIEW_PHOTOGRAPHERS,
+    ),
+  ]);
+  return { state, keyword, events: events.items, photographers: photographers.map(photographerCard) };
 }
 
 export interface PictureData {

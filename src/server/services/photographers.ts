@@ -150,6 +150,42 @@ const toListItem = (r: ListRow): PhotographerListItem => ({
   mainPhotographyTypes: sortPhotographyTypes(r.main_photography_types),
 });
 
+/** A page of listed photographers (no count): the rows of `listPhotographers` and the home feed's. */
+async function photographerRows(
+  db: Queryable,
+  filter: PhotographerFilter,
+  limit: number,
+  offset: number,
+  viewer: Principal | null,
+): Promise<PhotographerListItem[]> {
+  const params: SqlParam[] = [];
+  const where = whereOf(filter, params);
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  const order =
+    filter.sort === 'POPULAR' ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
+  const saved = viewer
+    ? `exists (select 1 from photographer_saves s where s.member_id = ${add(viewer.id)} and s.photographer_id = pp.member_id)`
+    : 'false';
+  const rows = await db.query<ListRow>(
+    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved
+       from photographer_pages pp join members m on m.id = pp.member_id
+      where ${where}
+      order by ${order}
+      limit ${add(limit)} offset ${add(offset)}`,
+    params,
+  );
+  return rows.map(toListItem);
+}
+
+/** The first `limit` listed photographers, without a total (the home page and the search overview). */
+export function firstPhotographers(
+  db: Queryable,
+  filter: PhotographerFilter,
+  limit: number,
+): Promise<PhotographerListItem[]> {
+  return photographerRows(db, filter, limit, 0, null);
+}
+
 /** Only photographers whose page has a description are listed. LATEST = newest registered first. */
 export async function listPhotographers(
   db: Queryable,
@@ -165,19 +201,8 @@ export async function listPhotographers(
   );
   const total = countRows[0]?.total ?? 0;
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
-  const n = params.length;
-  const order =
-    filter.sort === 'POPULAR' ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
-  const rows = await db.query<ListRow>(
-    `select m.id, m.nickname, m.profile_image, pp.main_photography_types,
-            exists (select 1 from photographer_saves s where s.member_id = $${n + 1} and s.photographer_id = pp.member_id) as is_saved
-       from photographer_pages pp join members m on m.id = pp.member_id
-      where ${where}
-      order by ${order}
-      limit $${n + 2} offset $${n + 3}`,
-    [...params, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize],
-  );
-  return toPage(rows.map(toListItem), total, page);
+  const items = await photographerRows(db, filter, page.pageSize, page.page * page.pageSize, viewer);
+  return toPage(items, total, page);
 }
 
 export async function listSavedPhotographers(

@@ -7,26 +7,52 @@ import type { Queryable } from '../db/index';
  * clears it; another instance's total is at most COUNT_TTL_MS old.
  */
 const COUNT_TTL_MS = 5_000;
+
+/**
+ * The matches of a list query, and the planner's estimate of the events in the table (`pg_class.reltuples`,
+ * 0 before the first analyze), read in the same statement: a list chooses its plan from both, and an
+ * exact count of the whole table would cost a second round trip and a walk of its index.
+ */
+export interface MatchCount {
+  total: number;
+  rows: number;
+}
+
 /** A total being counted is shared too: a burst of the same list counts once, not once per request. */
-const counts = new Map<string, { total: Promise<number>; expiresAt: number }>();
+const counts = new Map<string, { count: Promise<MatchCount>; expiresAt: number }>();
 
 export function clearPromotionCounts(): void {
   counts.clear();
 }
 
-export function countMatching(db: Queryable, where: string, params: SqlParam[], now = Date.now()): Promise<number> {
+/** The kept (or a new) count of the events matching `where`, with the table's estimated size. */
+export function countWithSize(db: Queryable, where: string, params: SqlParam[], now = Date.now()): Promise<MatchCount> {
   const key = `${where}|${JSON.stringify(params)}`;
   const hit = counts.get(key);
-  if (hit && hit.expiresAt > now) return hit.total;
-  const total = db
-    .query<{ total: number }>(`select count(*)::int as total from promotions p where ${where}`, params)
-    .then((rows) => rows[0]?.total ?? 0);
+  if (hit && hit.expiresAt > now) return hit.count;
+  const count = db
+    .query<{ total: number; rows?: number | string }>(
+      `select count(*)::int as total,
+              (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'promotions'::regclass) as rows
+         from promotions p where ${where}`,
+      params,
+    )
+    .then((rows) => ({ total: rows[0]?.total ?? 0, rows: Number(rows[0]?.rows ?? 0) }));
   if (counts.size > 1_000) counts.clear();
-  const entry = { total, expiresAt: now + COUNT_TTL_MS };
+  const entry = { count, expiresAt: now + COUNT_TTL_MS };
   counts.set(key, entry);
   // A failed count is not kept: the next request asks the database again.
-  total.catch(() => {
+  count.catch(() => {
     if (counts.get(key) === entry) counts.delete(key);
   });
-  return total;
+  return count;
+}
+
+export async function countMatching(
+  db: Queryable,
+  where: string,
+  params: SqlParam[],
+  now = Date.now(),
+): Promise<number> {
+  return (await countWithSize(db, where, params, now)).total;
 }

@@ -11,7 +11,7 @@ import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { searchDocument } from '../search/grams';
-import { findMember, toUserResponse, type MemberRow } from './members';
+import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -77,9 +77,23 @@ export async function getPromotion(db: Queryable, id: number): Promise<Promotion
   return toPromotionResponse(row);
 }
 
-async function detailOf(db: Queryable, row: PromotionRow, viewer: Principal | null, now: number) {
+/**
+ * The detail answer. `knownAuthor` is the author's row when the caller read it already (null: hidden or
+ * gone); undefined reads it here.
+ */
+async function detailOf(
+  db: Queryable,
+  row: PromotionRow,
+  viewer: Principal | null,
+  now: number,
+  knownAuthor?: MemberRow | null,
+) {
   const [author, saved] = await Promise.all([
-    row.is_author_hidden ? Promise.resolve(null) : findMember(db, row.author_id),
+    knownAuthor !== undefined
+      ? Promise.resolve(knownAuthor)
+      : row.is_author_hidden
+        ? Promise.resolve(null)
+        : findMember(db, row.author_id),
     viewer
       ? db.query<{ ok: number }>('select 1 as ok from promotion_saves where member_id = $1 and promotion_id = $2', [
           viewer.id,
@@ -115,15 +129,43 @@ export async function viewPromotionDetails(
   return detailOf(db, rows[0], viewer, now);
 }
 
-/** Details without counting a view (server-rendered page shells, previews). */
+const AUTHOR_COLUMNS = MEMBER_COLUMNS.split(', ')
+  .map((c) => `m.${c} as a_${c}`)
+  .join(', ');
+
+type RowWithAuthor = PromotionRow & { [K in keyof MemberRow as `a_${K}`]: MemberRow[K] | null };
+
+/** The author's columns of a joined row, or null when hidden (not joined) or gone. */
+function authorOf(r: RowWithAuthor): MemberRow | null {
+  if (r.a_id === null) return null;
+  return {
+    id: r.a_id,
+    kakao_id: r.a_kakao_id as string,
+    type: r.a_type as MemberRow['type'],
+    roles: r.a_roles ?? [],
+    nickname: r.a_nickname as string,
+    gender: r.a_gender,
+    instagram_id: r.a_instagram_id,
+    profile_image: r.a_profile_image,
+    created_at: r.a_created_at as Date,
+  };
+}
+
+/** Details without counting a view (server-rendered pages, previews): the event and its author in one read. */
 export async function getPromotionDetails(
   db: Queryable,
   id: number,
   viewer: Principal | null,
   now = Date.now(),
 ): Promise<PromotionDetailResponse | null> {
-  const row = await findPromotion(db, id);
-  return row ? detailOf(db, row, viewer, now) : null;
+  const rows = await db.query<RowWithAuthor>(
+    `select ${PROMOTION_COLUMNS}, ${AUTHOR_COLUMNS}
+       from promotions p left join members m on m.id = p.author_id and not p.is_author_hidden
+      where p.id = $1 and p.deleted_at is null`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? detailOf(db, row, viewer, now, authorOf(row)) : null;
 }
 
 function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' | 'activeRegions'>) {

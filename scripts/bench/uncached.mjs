@@ -1,0 +1,133 @@
+/**
+ * The bench's "uncached cost" table (issue 17): what a public page or a list answer costs when no copy
+ * is kept. The server runs with PAGE_CACHE=off and every request also carries a new query parameter,
+ * so each one is a new cache key even where a cache is on. Each page's req/s is set against `/login`
+ * uncached: the same layout, no data. Also the targets on the scale table's list answers.
+ */
+import autocannon from 'autocannon';
+
+export const UNCACHED_TARGETS = { pageVsLogin: 0.5, listP50Ms: 2, growthP50: 1.5 };
+/** The sizes at which the list answers must stay under UNCACHED_TARGETS.listP50Ms (sequential p50). */
+const LIST_TARGET_SIZES = { PGlite: 100_000, PostgreSQL: 1_000_000 };
+const LIST_TARGET_QUERIES = ['list first page', 'search 야경', 'region+type'];
+
+const enc = encodeURIComponent;
+
+async function firstIds(base) {
+  const get = async (path) => (await (await fetch(`${base}${path}?pageSize=1&_u=ids-${Date.now()}`)).json()).items;
+  const [event] = await get('/api/v1/promotions/list');
+  const [photographer] = await get('/api/v1/photographers/list');
+  return { eventId: event?.id ?? 1, photographerId: photographer?.id ?? 1 };
+}
+
+function uncachedTargets({ eventId, photographerId }) {
+  return [
+    { name: 'login (no data)', path: '/login', reference: true },
+    { name: 'home', path: '/', page: true },
+    { name: 'events', path: '/events', page: true },
+    { name: 'event', path: `/event/${eventId}`, page: true },
+    { name: 'photographers', path: '/photographers', page: true },
+    { name: 'photographer', path: `/photographer/${photographerId}`, page: true },
+    { name: 'search overview 스냅', path: `/search?searchKeyword=${enc('스냅')}`, page: true },
+    { name: 'search events 스냅', path: `/search?searchKeyword=${enc('스냅')}&state=PROMOTION`, page: true },
+    { name: 'API list, anonymous', path: '/api/v1/promotions/list' },
+    { name: 'API search 야경, anonymous', path: `/api/v1/promotions/list?searchKeyword=${enc('야경')}` },
+  ];
+}
+
+/** autocannon with a new `_u` parameter on every request (a new cache key each time). */
+function cannonUnique(base, path, seconds, connections) {
+  let n = 0;
+  const unique = () => `${path}${path.includes('?') ? '&' : '?'}_u=${process.pid}-${n++}`;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}${path}`,
+        connections,
+        duration: seconds,
+        headers: { 'accept-encoding': 'br, gzip' },
+        requests: [{ setupRequest: (req) => ({ ...req, path: unique() }) }],
+      },
+      (err, res) =>
+        err
+          ? reject(err)
+          : resolve({
+              rps: Math.round(res.requests.average),
+              p50: res.latency.p50,
+              p99: res.latency.p99,
+              non2xx: res.non2xx,
+            }),
+    );
+  });
+}
+
+/**
+ * Starts a server on `env` with PAGE_CACHE=off (via the bench's `startServer`), measures every target
+ * at `connections` for `seconds` each, and adds the rows to `results.uncached`.
+ */
+export async function uncachedPoint({ label, env, events, startServer, results, seconds, connections = 8 }) {
+  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
+  try {
+    const targets = uncachedTargets(await firstIds(server.base));
+    // A short warm-up, so the first table row does not pay for compiling the server's code.
+    for (const t of targets) await cannonUnique(server.base, t.path, 1, 2);
+    const rows = [];
+    for (const t of targets) {
+      const r = await cannonUnique(server.base, t.path, seconds, connections);
+      rows.push({ database: label, events, target: t.name, path: t.path, page: Boolean(t.page), ...r });
+    }
+    const login = rows.find((r) => r.target === 'login (no data)')?.rps || 1;
+    for (const r of rows) r.ratioToLogin = Number((r.rps / login).toFixed(2));
+    results.uncached = [...(results.uncached ?? []), ...rows];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The issue's targets, met or missed (`ok: null` where the bench did not measure them). */
+export function uncachedTargetRows(results) {
+  const rows = [];
+  for (const r of (results.uncached ?? []).filter((x) => x.page)) {
+    rows.push({
+      target: `${r.target} uncached ≥ ${UNCACHED_TARGETS.pageVsLogin} of /login (${r.database}, ${r.events})`,
+      measured: r.ratioToLogin,
+      ok: r.ratioToLogin >= UNCACHED_TARGETS.pageVsLogin,
+    });
+  }
+  for (const [database, events] of Object.entries(LIST_TARGET_SIZES)) {
+    for (const query of LIST_TARGET_QUERIES) {
+      const r = (results.scale ?? []).find((s) => s.database === database && s.events === events && s.query === query);
+      rows.push({
+        target: `${query} p50 ≤ ${UNCACHED_TARGETS.listP50Ms} ms sequential (${database}, ${events})`,
+        measured: r ? r.p50 : 'not measured',
+        ok: r ? r.p50 <= UNCACHED_TARGETS.listP50Ms : null,
+      });
+    }
+  }
+  for (const g of results.growth ?? []) {
+    rows.push({
+      target: `${g.query} growth ${g.events} ≤ ${UNCACHED_TARGETS.growthP50}× at p50 (${g.database})`,
+      measured: g.p50,
+      ok: g.p50 <= UNCACHED_TARGETS.growthP50,
+    });
+  }
+  return rows;
+}
+
+export function reportUncached(results) {
+  console.log('5. Uncached cost (PAGE_CACHE=off, a new cache key per request, 8 connections)');
+  console.table(
+    (results.uncached ?? []).map((r) => ({
+      database: r.database,
+      events: r.events,
+      target: r.target,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'vs /login': r.ratioToLogin,
+      non2xx: r.non2xx,
+    })),
+  );
+  console.log('Targets (uncached cost and list answers)');
+  console.table(uncachedTargetRows(results).map((t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' })));
+}

@@ -1,0 +1,181 @@
+/**
+ * What an uncached render costs the database: the statements each public page's data and each list
+ * answer sends, held to the budget of docs/decisions/008-render-cost.md (kept totals forgotten first,
+ * so this is the worst case). And the lean page queries give exactly the rows the API's lists give.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDbForTests, type Db } from '../../src/server/db/index';
+import { countRoundTrips, type RoundTrips } from '../../src/server/db/round-trips';
+import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
+import {
+  eventDetail,
+  eventList,
+  homeFeed,
+  HOME_EVENTS,
+  photographerDetail,
+  photographerList,
+  search,
+} from '../../src/server/services/browse';
+import { parsePhotographerFilter, parsePromotionFilter } from '../../src/server/services/list-query';
+import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
+import { listPhotographers } from '../../src/server/services/photographers';
+import { listPromotionCards, listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
+import { openTestDb } from '../support/db';
+
+/** The decision record's budget: statements per render with no kept total. */
+const BUDGET = {
+  home: 2,
+  list: 2,
+  searchOverview: 3,
+  detail: 1,
+} as const;
+
+let raw: Db;
+let rt: RoundTrips;
+let eventId: number;
+let photographerId: number;
+const fakeImage: ImageMaker = async (_owner, kind, seed) => ({
+  name: `${kind}-${seed}.jpg`,
+  url: `/media/t/${seed}.webp`,
+});
+
+beforeAll(async () => {
+  raw = await openTestDb();
+  await seedDemoData(raw, fakeImage);
+  await generateEvents(raw, 600);
+  rt = countRoundTrips(raw);
+  setDbForTests(rt.db);
+  eventId = (await listPromotions(raw, parsePromotionFilter(new URLSearchParams()), { page: 0, pageSize: 1 }, null))
+    .items[0]!.id;
+  photographerId = (
+    await listPhotographers(raw, parsePhotographerFilter(new URLSearchParams()), { page: 0, pageSize: 1 }, null)
+  ).items[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  setDbForTests(null);
+  await raw.close();
+});
+
+/** The statements `render` sends with no kept total. */
+async function statementsOf(render: () => Promise<unknown>): Promise<string[]> {
+  clearPromotionCounts();
+  rt.reset();
+  await render();
+  return [...rt.statements];
+}
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('round trips per uncached render', () => {
+  it.each([
+    ['/', BUDGET.home, () => homeFeed()],
+    ['/events', BUDGET.list, () => eventList(q(''))],
+    [
+      '/events?regions=서울&photographyTypes=SNAP',
+      BUDGET.list,
+      () => eventList(q('regions=서울&photographyTypes=SNAP')),
+    ],
+    ['/events?sortType=POPULAR&page=2', BUDGET.list, () => eventList(q('sortType=POPULAR&page=2'))],
+    ['/photographers', BUDGET.list, () => photographerList(q(''))],
+    ['/search (overview)', BUDGET.searchOverview, () => search(q('searchKeyword=스냅'))],
+    ['/search (events)', BUDGET.list, () => search(q('searchKeyword=야경&state=PROMOTION'))],
+    ['/search (photographers)', BUDGET.list, () => search(q('searchKeyword=스냅&state=PHOTOGRAPHER'))],
+    ['/event/:id', BUDGET.detail, () => eventDetail(String(eventId))],
+    ['/photographer/:id', BUDGET.detail, () => photographerDetail(String(photographerId))],
+  ] as const)('%s stays within %i', async (_page, budget, render) => {
+    const statements = await statementsOf(render);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(budget);
+    expect(statements.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['first page', ''],
+    ['search', 'searchKeyword=야경'],
+    ['region+type', 'regions=서울&photographyTypes=SNAP'],
+    ['POPULAR', 'sortType=POPULAR'],
+  ])('the list API (%s) stays within the list budget, and a kept total leaves one', async (_name, query) => {
+    const filter = parsePromotionFilter(q(query));
+    const page = { page: 0, pageSize: 10 };
+    const cold = await statementsOf(() => listPromotions(rt.db, filter, page, null));
+    expect(cold.length, cold.join('\n')).toBeLessThanOrEqual(BUDGET.list);
+    rt.reset();
+    await listPromotions(rt.db, filter, page, null);
+    expect(rt.statements).toHaveLength(1);
+  });
+
+  it('the photographers list API stays within the list budget', async () => {
+    const statements = await statementsOf(() =>
+      listPhotographers(rt.db, parsePhotographerFilter(q('')), { page: 0, pageSize: 12 }, null),
+    );
+    expect(statements.length).toBeLessThanOrEqual(BUDGET.list);
+  });
+
+  it('no list statement reads an event body', async () => {
+    const statements = await statementsOf(async () => {
+      await homeFeed();
+      await eventList(q(''));
+      await listPromotions(rt.db, parsePromotionFilter(q('')), { page: 0, pageSize: 10 }, null);
+    });
+    for (const s of statements) expect(s).not.toMatch(/p\.content|p\.\*\s+from promotions/);
+  });
+});
+
+describe('keyword walks', () => {
+  it.each(['야경', '스냅', 'a'])('test the grams only through their index, never row by row (%s)', async (keyword) => {
+    for (const page of [0, 5]) {
+      const statements = await statementsOf(() =>
+        listPromotions(rt.db, parsePromotionFilter(q(`searchKeyword=${keyword}`)), { page, pageSize: 10 }, null),
+      );
+      for (const s of statements.filter((x) => x.includes('search_grams'))) {
+        expect(s.replaceAll('search_grams_key(p.search_grams)', '')).not.toContain('search_grams');
+      }
+    }
+  });
+});
+
+describe('lean page queries, same rows', () => {
+  const base: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
+
+  it.each([
+    ['everything', base],
+    ['POPULAR', { ...base, sortType: 'POPULAR' }],
+    ['a keyword', { ...base, keyword: '야경' }],
+    ['region and type', { ...base, categories: ['서울'], photographyTypes: ['SNAP'] }],
+    ['ended, free', { ...base, progressStatus: 'ENDED', type: 'FREE' }],
+  ] as [string, PromotionFilter][])('event cards list the API list’s events (%s)', async (_name, filter) => {
+    for (const page of [0, 1, 3]) {
+      const request = { page, pageSize: 10 };
+      const items = await listPromotions(raw, filter, request, null);
+      const cards = await listPromotionCards(raw, filter, request);
+      expect(cards.items.map((c) => c.id)).toEqual(items.items.map((i) => i.id));
+      expect(cards.totalPage).toBe(items.totalPage);
+      expect(cards.items.map((c) => [c.title, c.saveCount, c.activeRegions, c.photographyTypes])).toEqual(
+        items.items.map((i) => [i.title, i.saveCount, i.activeRegions, i.photographyTypes]),
+      );
+    }
+  });
+
+  it('the home feed is the newest ongoing events, then the newest upcoming ones', async () => {
+    const first = { page: 0, pageSize: HOME_EVENTS };
+    const ongoing = await listPromotions(raw, { ...base, progressStatus: 'ONGOING' }, first, null);
+    const upcoming = await listPromotions(raw, { ...base, progressStatus: 'UPCOMING' }, first, null);
+    const expected = [...ongoing.items, ...upcoming.items].slice(0, HOME_EVENTS).map((i) => i.id);
+    expect(expected).toHaveLength(HOME_EVENTS);
+    expect((await homeFeed()).events.map((e) => e.id)).toEqual(expected);
+  });
+
+  it('the event page reads its author with the event, and none when hidden', async () => {
+    const pick = (hidden: boolean) =>
+      raw.query<{ id: number; author_id: number }>(
+        'select id, author_id from promotions where is_author_hidden = $1 and deleted_at is null limit 1',
+        [hidden],
+      );
+    const [shown] = await pick(false);
+    const detail = await eventDetail(String(shown!.id));
+    expect(detail?.author?.id).toBe(shown!.author_id);
+    expect(detail?.author?.nickname).toBeTruthy();
+    const [hidden] = await pick(true);
+    if (hidden) expect((await eventDetail(String(hidden.id)))?.author).toBeNull();
+  });
+});
