@@ -12,6 +12,7 @@ import {
   storePage,
 } from './server/http/page-cache';
 import { toErrorResponse } from './server/http/respond';
+import { applyCors, preflight } from './server/http/cors';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
 const API_PREFIX = '/api/';
@@ -21,13 +22,15 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.user ??= null;
   const { pathname } = ctx.url;
   const isApi = pathname.startsWith(API_PREFIX);
+  const corsPreflight = preflight(ctx.request);
+  if (corsPreflight) return withHeaders(corsPreflight, securityHeaders(ctx.url, true));
 
   const withAuthorization = ctx.request.headers.has('authorization');
   const cacheKey = isCacheablePage(ctx.request.method, ctx.url, withAuthorization) ? pageKey(ctx.url) : null;
   const hit = cacheKey ? cachedPage(cacheKey) : null;
   if (hit) {
     if (cacheKey) endRender(cacheKey);
-    return hit;
+    return applyCors(ctx.request, hit);
   }
   // A write during this render clears the cache; this page, maybe read before it, is then not stored.
   const startedIn = cacheGeneration();
@@ -60,7 +63,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   if (isApi && method !== 'GET' && method !== 'HEAD' && response.status < 400) clearPageCache();
   response = withHeaders(response, securityHeaders(ctx.url, isApi));
-  return cacheKey ? storePage(cacheKey, response, Date.now(), startedIn) : response;
+  // CORS after storing: a cached copy never carries one caller's origin.
+  return applyCors(ctx.request, cacheKey ? await storePage(cacheKey, response, Date.now(), startedIn) : response);
 });
 
 /** Sets the security headers; a page's own CSP (Astro's script and style hashes) is kept and extended. */

@@ -6,6 +6,8 @@
 import { getConfig } from './config';
 import { getJwtSecret } from './auth/secret';
 import { securityHeaders } from './http/headers';
+import { setCorsHeaders } from './http/cors';
+import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
 import { servePage } from './http/page-cache';
 import { loadStaticFiles } from './http/static-files';
 import { closeDb, getDb } from './db/index';
@@ -67,4 +69,9 @@ const key = Symbol.for('damabwa.app');
   securityHeaders,
   loadStaticFiles,
   servePage,
+  // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).
+  setCorsHeaders,
+  isKnownMethod,
+  unknownMethodAnswer,
+  rawClientErrorAnswer,
 };

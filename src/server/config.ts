@@ -57,6 +57,10 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per window (a minute by default) per caller: sign-in/refresh per IP, uploads and writes per member. */
   rateLimits: { auth: number; upload: number; write: number; windowMs: number };
+  /** Other origins whose browsers may call the API (CORS); empty: same origin only. */
+  corsOrigins: string[];
+  /** Lifetime of an access token, in seconds. */
+  accessTokenTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +106,27 @@ function httpUrl(value: string, key: string, problems: string[]): string {
     problems.push(`${key} must be an absolute http(s) URL (got "${value}")`);
   }
   return value.replace(/\/+$/, '');
+}
+
+/** `CORS_ORIGINS`: comma-separated origins (`https://app.example`, `http://localhost:5173`), lower-cased. */
+function origins(env: Env, key: string, problems: string[]): string[] {
+  const list: string[] = [];
+  for (const raw of (env[key] ?? '').split(',')) {
+    const value = raw.trim();
+    if (value === '') continue;
+    let origin: string | null = null;
+    try {
+      const u = new URL(value);
+      const bare = u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && bare) origin = u.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null)
+      problems.push(`${key} must list origins like https://app.example, without a path (got "${value}")`);
+    else if (!list.includes(origin)) list.push(origin);
+  }
+  return list;
 }
 
 export function parseConfig(env: Env): Config {
@@ -192,6 +217,8 @@ export function parseConfig(env: Env): Config {
       // Tests shorten the window to see a limit recover without waiting a minute.
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 3_600_000, problems),
     },
+    corsOrigins: origins(env, 'CORS_ORIGINS', problems),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 60, 7 * 24 * 60 * 60, problems),
   };
 
   if (prod) {
