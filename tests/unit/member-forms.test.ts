@@ -126,7 +126,7 @@ const photographer: PhotographerResponse = {
   mainPhotographyTypes: ['SNAP'],
   contactLink: null,
   description: '',
-  address: null,
+  address: { sido: '', sigungu: '', roadAddress: '', jibunAddress: '' },
   portfolio: [],
   activeRegions: [{ category: '서울', name: '강남구' }],
 };
