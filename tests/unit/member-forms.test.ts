@@ -223,3 +223,14 @@ describe('photographer page editor: 1–10 portfolio images, a non-empty intro o
     expect(canSavePhotographerPage(fields, [img(1)], true)).toBe(false);
   });
 });
+
+describe('photographer page editor: the address', () => {
+  it('reads the API’s four empty strings as no address', () => {
+    expect(pageEditorFields(photographer).address).toBeNull();
+  });
+
+  it('keeps a real address', () => {
+    const address = { sido: '서울', sigungu: '마포구', roadAddress: '서울 마포구 양화로 1', jibunAddress: '' };
+    expect(pageEditorFields({ ...photographer, address }).address).toEqual(address);
+  });
+});
