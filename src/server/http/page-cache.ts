@@ -176,7 +176,7 @@ function answer(e: Entry, encoding: Encoding, res: ServerResponse): boolean | Pr
 function send(e: Entry, encoding: Encoding, body: Buffer, res: ServerResponse): void {
   for (const [k, v] of e.headers) res.setHeader(k, v);
   res.setHeader('X-Page-Cache', 'hit');
-  res.appendHeader('Vary', 'Accept-Encoding'); // after the server's `Vary: Origin` (http/cors.ts)
+  res.setHeader('Vary', [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', ')); // keeps cors.ts's Origin
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.statusCode = e.status;
