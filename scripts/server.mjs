@@ -163,7 +163,7 @@ server.on('clientError', (err, socket) => {
     socket.destroy();
     return;
   }
-  socket.end(app.rawClientErrorAnswer(err.code));
+  socket.end(app.rawClientErrorAnswer(err.code, err.rawPacket));
 });
 
 server.on('error', (err) => {

@@ -197,6 +197,9 @@ describe('answers made before the app', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    const head = await rawRequest(base, { method: 'HEAD', path: raw });
+    expect(head.status).toBe(400);
+    expect(head.body.length).toBe(0);
     // …and the server goes on answering.
     expect((await get('/api/v1/users/nicknames/existence?nickname=%EB%8B%B4%EC%95%84')).status).toBe(200);
   });

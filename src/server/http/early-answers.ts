@@ -43,10 +43,16 @@ export function clientErrorAnswer(code: string | undefined): EarlyAnswer {
 
 /**
  * The raw HTTP/1.1 answer to write on the socket of a request the parser rejected. The connection is
- * closed after it: the parser cannot tell where the next request would begin.
+ * closed after it: the parser cannot tell where the next request would begin. A HEAD request (read from
+ * the bytes the parser was given, `err.rawPacket`) gets the headers without the body.
  */
-export function rawClientErrorAnswer(code: string | undefined, publicOrigin = getConfig().publicOrigin): string {
+export function rawClientErrorAnswer(
+  code: string | undefined,
+  rawPacket?: Buffer,
+  publicOrigin = getConfig().publicOrigin,
+): string {
   const answer = clientErrorAnswer(code);
+  const head = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
   const text = JSON.stringify(answer.body);
   const headers: Record<string, string | number> = {
     ...securityHeaders(new URL('/api/', publicOrigin), true, publicOrigin),
@@ -56,5 +62,5 @@ export function rawClientErrorAnswer(code: string | undefined, publicOrigin = ge
     Connection: 'close',
   };
   const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
-  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${text}`;
+  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${head ? '' : text}`;
 }
