@@ -37,6 +37,7 @@ export function normaliseAccount(raw: string): string | null {
  */
 export function allowedRedirect(
   redirectUri: string,
+  requestOrigin: string,
   publicOrigin = getConfig().publicOrigin,
   corsOrigins: readonly string[] = getConfig().corsOrigins,
 ): URL | null {
@@ -44,8 +45,9 @@ export function allowedRedirect(
   const target = new URL(redirectUri);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return null;
   if (target.username || target.password || target.pathname !== '/auth') return null;
-  const ours = URL.canParse(publicOrigin) ? new URL(publicOrigin).origin : '';
-  return target.origin === ours || corsOrigins.includes(target.origin) ? target : null;
+  // Ours: PUBLIC_ORIGIN, or the origin this page was reached on (behind a proxy, or a test server).
+  const ours = [publicOrigin, requestOrigin].map((o) => (URL.canParse(o) ? new URL(o).origin : ''));
+  return ours.includes(target.origin) || corsOrigins.includes(target.origin) ? target : null;
 }
 
 const CODE_TTL_MS = 5 * 60_000;
