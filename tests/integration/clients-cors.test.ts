@@ -59,7 +59,7 @@ describe('preflight', () => {
     );
     expect(res.status).toBe(204);
     expectCors(res, LISTED);
-    expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
     expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
     expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

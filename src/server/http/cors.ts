@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getConfig } from '../config';
 
-export const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+export const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 export const CORS_REQUEST_HEADERS = 'Authorization, Content-Type';
 export const CORS_EXPOSED_HEADERS = 'Location, Retry-After, X-Request-Id';
 export const CORS_MAX_AGE_SECONDS = 600;
