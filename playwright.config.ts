@@ -55,6 +55,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH: '100000',
       RATE_LIMIT_UPLOAD: '100000',
       RATE_LIMIT_WRITE: '100000',
+      // The other origin of tests/e2e/cors.spec.ts (a page served on port + 10).
+      CORS_ORIGINS: `http://localhost:${port + 10}`,
     },
   },
 });

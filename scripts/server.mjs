@@ -106,6 +106,14 @@ const server = http.createServer((req, res) => {
     });
   });
   if (shuttingDown) res.setHeader('Connection', 'close');
+  // CORS headers first (src/server/http/cors.ts): every answer below, cached or made here, carries them.
+  app.setCorsHeaders(req, res);
+  if (!app.isKnownMethod(req.method)) {
+    const answer = app.unknownMethodAnswer();
+    sendJson(res, answer.status, answer.body, answer.headers);
+    req.resume();
+    return;
+  }
 
   if (staticFiles.serve(req, res)) return;
   const page = app.serveCached(req, res);
@@ -148,6 +156,15 @@ function toApp(req, res, requestId) {
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = 15_000;
 server.requestTimeout = 120_000;
+
+// A request the HTTP parser cannot read (raw UTF-8 in the URL, oversized headers): the JSON envelope, then close.
+server.on('clientError', (err, socket) => {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(app.rawClientErrorAnswer(err.code, err.rawPacket));
+});
 
 server.on('error', (err) => {
   logLine('error', 'server error', { error: err.message });

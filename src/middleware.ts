@@ -4,6 +4,7 @@ import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
 import { wroteCookie } from './server/cache/writes';
 import { toErrorResponse } from './server/http/respond';
+import { applyCors, preflight } from './server/http/cors';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
 const API_PREFIX = '/api/';
@@ -13,6 +14,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.user ??= null;
   const { pathname } = ctx.url;
   const isApi = pathname.startsWith(API_PREFIX);
+  const corsPreflight = preflight(ctx.request);
+  if (corsPreflight) return withHeaders(corsPreflight, securityHeaders(ctx.url, true));
 
   let response: Response;
   try {
@@ -42,7 +45,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (ctx.locals.wroteAt !== undefined && response.status < 400) {
     response.headers.append('Set-Cookie', wroteCookie(ctx.locals.wroteAt));
   }
-  return response;
+  // The page cache keeps this answer without the caller's CORS headers (src/server/cache/provider.ts).
+  return applyCors(ctx.request, response);
 });
 
 /** Sets the security headers; a page's own CSP (Astro's script and style hashes) is kept and extended. */

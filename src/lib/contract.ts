@@ -33,7 +33,8 @@ export interface PhotographerResponse extends UserResponse {
   contactLink: string | null;
   /** Empty until the photographer fills the page. */
   description: string;
-  address: Address | null;
+  /** Never null: four empty strings when the photographer gave none. */
+  address: Address;
   portfolio: Image[];
   activeRegions: Region[];
 }
@@ -84,7 +85,8 @@ export type PromotionBody = Omit<PromotionPayload, 'isAuthorHidden'>;
 /** The answer of reading, creating or editing an event: the body's fields and these. */
 export interface PromotionResponse extends PromotionBody {
   id: number;
-  authorId: number;
+  /** null for a hidden-author event, except for its author and admins. */
+  authorId: number | null;
   viewCount: number;
   isAuthorHidden: boolean;
 }

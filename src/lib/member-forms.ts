@@ -22,6 +22,7 @@ import {
   type PhotographerPagePayload,
   type PhotographerProfilePayload,
   type UserProfilePayload,
+  addressOrNull,
 } from './rules/member';
 import type { RuleResult } from './rules/result';
 import { sameRegion, toggleIn, type NicknameCheck } from './signup';
@@ -225,7 +226,7 @@ export interface PageEditorFields {
 
 export function pageEditorFields(p: PhotographerResponse): PageEditorFields {
   return {
-    address: p.address ? { ...p.address } : null,
+    address: addressOrNull(p.address) ? { ...p.address } : null,
     instagramId: p.instagramId ?? '',
     contactLink: p.contactLink ?? '',
     description: p.description ?? '',

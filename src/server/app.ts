@@ -10,6 +10,8 @@ import { startBus, stopBus } from './cache/bus';
 import { serveCached } from './cache/fast-path';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
+import { setCorsHeaders } from './http/cors';
+import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
 import { loadStaticFiles } from './http/static-files';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
@@ -76,4 +78,9 @@ const key = Symbol.for('damabwa.app');
   securityHeaders,
   loadStaticFiles,
   serveCached,
+  // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).
+  setCorsHeaders,
+  isKnownMethod,
+  unknownMethodAnswer,
+  rawClientErrorAnswer,
 };

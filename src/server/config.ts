@@ -61,6 +61,10 @@ export interface Config {
   rateLimits: { auth: number; upload: number; write: number; windowMs: number };
   /** Public pages and anonymous list answers kept in memory (src/server/cache, decision 009). */
   pageCache: { enabled: boolean; maxAgeSeconds: number; swrSeconds: number; maxBytes: number };
+  /** Other origins whose browsers may call the API (CORS); empty: same origin only. */
+  corsOrigins: string[];
+  /** Lifetime of an access token, in seconds. */
+  accessTokenTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +110,27 @@ function httpUrl(value: string, key: string, problems: string[]): string {
     problems.push(`${key} must be an absolute http(s) URL (got "${value}")`);
   }
   return value.replace(/\/+$/, '');
+}
+
+/** `CORS_ORIGINS`: comma-separated origins (`https://app.example`, `http://localhost:5173`), lower-cased. */
+function origins(env: Env, key: string, problems: string[]): string[] {
+  const list: string[] = [];
+  for (const raw of (env[key] ?? '').split(',')) {
+    const value = raw.trim();
+    if (value === '') continue;
+    let origin: string | null = null;
+    try {
+      const u = new URL(value);
+      const bare = u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && bare) origin = u.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null)
+      problems.push(`${key} must list origins like https://app.example, without a path (got "${value}")`);
+    else if (!list.includes(origin)) list.push(origin);
+  }
+  return list;
 }
 
 export function parseConfig(env: Env): Config {
@@ -202,6 +227,8 @@ export function parseConfig(env: Env): Config {
       swrSeconds: int(env, 'PAGE_CACHE_SWR', 30, 0, 600, problems),
       maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1, 4096, problems) * 1024 * 1024,
     },
+    corsOrigins: origins(env, 'CORS_ORIGINS', problems),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 60, 7 * 24 * 60 * 60, problems),
   };
 
   if (prod) {

@@ -196,9 +196,11 @@ test.describe.serial('a photographer, a user and their saved lists', () => {
 
     await page.getByLabel(/인스타그램 아이디/).fill('Damabwa.Studio!');
     await expect(page.getByLabel(/인스타그램 아이디/)).toHaveValue('damabwa.studio');
-    await page.getByLabel(/대표 링크/).fill('pf.kakao.com/_damabwa');
+    await page.getByLabel(/대표 링크/).fill('pf kakao.com/_damabwa');
     await expect(page.getByText('대표 링크는 http:// 또는 https:// 로 시작하는 주소로 입력해 주세요.')).toBeVisible();
-    await page.getByLabel(/대표 링크/).fill('https://pf.kakao.com/_damabwa');
+    // Typed without a scheme, a plausible host is taken as https:// + it (stored so, checked below).
+    await page.getByLabel(/대표 링크/).fill('pf.kakao.com/_damabwa');
+    await expect(page.getByText('대표 링크는 http:// 또는 https:// 로 시작하는 주소로 입력해 주세요.')).toHaveCount(0);
     await expect(save).toBeDisabled();
     const intro = page.getByLabel('상세 소개');
     await intro.fill('가'.repeat(501));

@@ -97,7 +97,7 @@ describe('registration', () => {
       ],
       portfolio: [],
       description: '',
-      address: null,
+      address: { sido: '', sigungu: '', roadAddress: '', jibunAddress: '' },
       contactLink: null,
     });
     const unknownRegion = await call(base, 'POST', '/api/v1/photographers/me/registration', {

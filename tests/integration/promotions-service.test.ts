@@ -3,6 +3,7 @@ import type { Db } from '../../src/server/db/index';
 import {
   createPromotion,
   deletePromotion,
+  getPromotion,
   savePromotion,
   unsavePromotion,
   viewPromotionDetails,
@@ -205,5 +206,22 @@ describe('ADMIN', () => {
     await deletePromotion(db, admin, byAuthor.id);
     const gone = await listPromotions(db, filter(), { page: 0, pageSize: 100 }, null);
     expect(gone.items.some((i) => i.id === byAuthor.id)).toBe(false);
+  });
+
+  it('shows a hidden author to the author (admin or not any more) and to admins only', async () => {
+    const adminRow = await insertMember(db, { roles: ['ADMIN', 'USER'], type: 'USER' });
+    const admin: Principal = { id: adminRow.id, type: 'USER', roles: ['ADMIN', 'USER'], nickname: adminRow.nickname };
+    const hidden = await createPromotion(db, admin, input({ isAuthorHidden: true }));
+    const formerAdmin: Principal = { ...admin, roles: ['USER'] };
+    const otherAdminRow = await insertMember(db, { roles: ['ADMIN', 'USER'], type: 'USER' });
+    const otherAdmin: Principal = { ...admin, id: otherAdminRow.id, nickname: otherAdminRow.nickname };
+    for (const viewer of [admin, formerAdmin, otherAdmin]) {
+      expect((await viewPromotionDetails(db, hidden.id, viewer)).author?.id).toBe(admin.id);
+      expect((await getPromotion(db, hidden.id, viewer)).authorId).toBe(admin.id);
+    }
+    for (const viewer of [null, author]) {
+      expect((await viewPromotionDetails(db, hidden.id, viewer)).author).toBeNull();
+      expect((await getPromotion(db, hidden.id, viewer)).authorId).toBeNull();
+    }
   });
 });

@@ -57,6 +57,21 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
   });
 
+  it('reads CORS_ORIGINS as a list of origins, empty by default', () => {
+    expect(parseConfig({}).corsOrigins).toEqual([]);
+    expect(
+      parseConfig({ CORS_ORIGINS: ' https://App.Example , http://localhost:5173/,https://app.example' }).corsOrigins,
+    ).toEqual(['https://app.example', 'http://localhost:5173']);
+    for (const bad of ['*', 'app.example', 'https://app.example/path', 'ftp://app.example', 'https://u:p@app.example'])
+      expect(() => parseConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('reads ACCESS_TOKEN_TTL_SECONDS, 30 minutes by default', () => {
+    expect(parseConfig({}).accessTokenTtlSeconds).toBe(1800);
+    expect(parseConfig({ ACCESS_TOKEN_TTL_SECONDS: '86400' }).accessTokenTtlSeconds).toBe(86400);
+    expect(() => parseConfig({ ACCESS_TOKEN_TTL_SECONDS: '10' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+
   it('reads footer contact data from the environment', () => {
     const c = parseConfig({ SITE_REPRESENTATIVE: '홍길동', SITE_EMAIL: 'hi@example.com', SITE_PHONE: '02-123-4567' });
     expect(c.site).toMatchObject({ representative: '홍길동', email: 'hi@example.com', phone: '02-123-4567' });

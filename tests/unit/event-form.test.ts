@@ -196,9 +196,13 @@ describe('register button: active only when every required field is filled', () 
     expect(canSubmitEvent(filled, [img(1)], create, true)).toBe(false);
   });
 
-  it('an application link that is not http(s) is refused', () => {
-    expect(canSubmitEvent({ ...filled, externalLink: 'instagram.com/p/abc' }, [img(1)], create)).toBe(false);
+  it('an application link that is not http(s) is refused; a host typed without a scheme is https', () => {
+    expect(canSubmitEvent({ ...filled, externalLink: 'instagram' }, [img(1)], create)).toBe(false);
     expect(canSubmitEvent({ ...filled, externalLink: 'javascript:alert(1)' }, [img(1)], create)).toBe(false);
+    expect(canSubmitEvent({ ...filled, externalLink: 'instagram.com/p/abc' }, [img(1)], create)).toBe(true);
+    expect(eventRequest({ ...filled, externalLink: 'instagram.com/p/abc' }, [img(1)], create)?.externalLink).toBe(
+      'https://instagram.com/p/abc',
+    );
   });
 });
 

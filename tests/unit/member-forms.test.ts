@@ -126,7 +126,7 @@ const photographer: PhotographerResponse = {
   mainPhotographyTypes: ['SNAP'],
   contactLink: null,
   description: '',
-  address: null,
+  address: { sido: '', sigungu: '', roadAddress: '', jibunAddress: '' },
   portfolio: [],
   activeRegions: [{ category: '서울', name: '강남구' }],
 };
@@ -221,5 +221,16 @@ describe('photographer page editor: 1–10 portfolio images, a non-empty intro o
 
   it('nothing is sent while a portfolio image is unfinished', () => {
     expect(canSavePhotographerPage(fields, [img(1)], true)).toBe(false);
+  });
+});
+
+describe('photographer page editor: the address', () => {
+  it('reads the API’s four empty strings as no address', () => {
+    expect(pageEditorFields(photographer).address).toBeNull();
+  });
+
+  it('keeps a real address', () => {
+    const address = { sido: '서울', sigungu: '마포구', roadAddress: '서울 마포구 양화로 1', jibunAddress: '' };
+    expect(pageEditorFields({ ...photographer, address }).address).toEqual(address);
   });
 });

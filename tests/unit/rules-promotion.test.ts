@@ -160,7 +160,8 @@ describe('promotion type, dates, link', () => {
     ['JaVaScRiPt:alert(1)', M.externalLinkInvalid],
     [' data:text/html,<script>alert(1)</script>', M.externalLinkInvalid],
     ['vbscript:msgbox(1)', M.externalLinkInvalid],
-    ['instagram.com/p/x', M.externalLinkInvalid],
+    // Without a scheme a plausible host is taken as https (issue 18); a text with spaces is not a link.
+    ['instagram com/p x', M.externalLinkInvalid],
   ])('link %j refused', (link, message) => {
     expect(validateExternalLink(link)).toEqual({ ok: false, message });
   });

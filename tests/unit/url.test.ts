@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeHttpUrl, validateHttpUrl } from '../../src/lib/rules/url';
+import { isSafeHttpUrl, validateHttpUrl, withDefaultScheme } from '../../src/lib/rules/url';
 
 describe('isSafeHttpUrl', () => {
   it.each([
@@ -73,5 +73,35 @@ describe('validateHttpUrl', () => {
     const r = validateHttpUrl('javascript:alert(1)', null);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/https?:\/\//);
+  });
+});
+
+describe('links typed without a scheme', () => {
+  it.each([
+    ['open.kakao.com/o/abc', 'https://open.kakao.com/o/abc'],
+    ['www.instagram.com/studio', 'https://www.instagram.com/studio'],
+    ['  forms.gle/apply?x=1  ', 'https://forms.gle/apply?x=1'],
+    ['예시.한국/신청', 'https://예시.한국/신청'],
+    ['example.com:8080', 'https://example.com:8080'],
+    ['https://example.com', 'https://example.com'],
+  ])('%j is stored as %j', (typed, stored) => {
+    expect(validateHttpUrl(typed, null)).toEqual({ ok: true, value: stored });
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'javascript:foo.bar',
+    'mailto:me@example.com',
+    'open kakao.com',
+    'localhost',
+    'localhost:3000',
+    '//evil.example/x',
+    'user@evil.example',
+    '.com',
+    'example..com',
+    'ftp.example.com:abc',
+  ])('%j is still refused', (typed) => {
+    expect(validateHttpUrl(typed, null).ok).toBe(false);
+    expect(isSafeHttpUrl(withDefaultScheme(typed))).toBe(false);
   });
 });

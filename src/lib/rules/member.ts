@@ -212,13 +212,29 @@ export function validateContactLink(input: string | null | undefined): RuleResul
   return r.ok ? r : { ok: false, message: PAGE_MESSAGES.contactLinkInvalid };
 }
 
+/** What the API answers for a photographer without an address: an object, never null (clients read its parts). */
+export const NO_ADDRESS: Readonly<Address> = Object.freeze({
+  sido: '',
+  sigungu: '',
+  roadAddress: '',
+  jibunAddress: '',
+});
+
+/**
+ * An address as the editors and pages use it: null when there is none, which the API writes as four
+ * empty strings (the postcode widget always fills sido, so an address without any part is no address).
+ */
+export function addressOrNull(address: Address | null | undefined): Address | null {
+  if (!address) return null;
+  const parts = [address.sido, address.sigungu, address.roadAddress, address.jibunAddress];
+  return parts.every((p) => p === '') ? null : address;
+}
+
 export function validateAddress(address: Address | null): RuleResult<Address | null> {
   if (address === null) return { ok: true, value: null };
   const parts = [address.sido, address.sigungu, address.roadAddress, address.jibunAddress];
   if (parts.some((p) => p.length > ADDRESS_PART_MAX)) return { ok: false, message: PAGE_MESSAGES.addressTooLong };
-  // The postcode widget always fills sido; an address without any part is no address.
-  if (parts.every((p) => p === '')) return { ok: true, value: null };
-  return { ok: true, value: address };
+  return { ok: true, value: addressOrNull(address) };
 }
 
 // ---------------------------------------------------------------------------------------------------

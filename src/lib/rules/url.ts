@@ -30,13 +30,30 @@ export function isSafeHttpUrl(value: unknown): value is string {
   return url.hostname !== '';
 }
 
+// A host as people type it: labels of letters, digits and hyphens (any script), at least one dot, an optional port.
+const PLAUSIBLE_HOST =
+  /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+(?::\d{1,5})?$/u;
+
+/**
+ * A link typed without a scheme (`open.kakao.com/o/abc`, `www.instagram.com/studio`) as the https address
+ * people mean; anything else unchanged. Only text whose part before the first `/`, `?` or `#` is a
+ * plausible host gets `https://`, so `javascript:…`, `//host`, `mailto:…` and plain words stay as they are
+ * (and are refused by `isSafeHttpUrl`).
+ */
+export function withDefaultScheme(value: string): string {
+  if (HTTP_PREFIX.test(value)) return value;
+  const host = value.split(/[/?#]/, 1)[0] ?? '';
+  return PLAUSIBLE_HOST.test(host) ? `https://${value}` : value;
+}
+
 export const URL_MESSAGES = {
   invalid: 'http:// 또는 https:// 로 시작하는 올바른 주소를 입력해 주세요.',
   tooLong: `주소는 ${URL_MAX_LENGTH}자 이내로 입력해 주세요.`,
 } as const;
 
 /**
- * A user-typed link: surrounding spaces are trimmed, then it must be a safe http(s) URL. Empty gives
+ * A user-typed link: surrounding spaces are trimmed, a plausible host without a scheme gets `https://`
+ * (`withDefaultScheme`), then it must be a safe http(s) URL. Empty gives
  * `emptyMessage` as the failure (a required link) or null (an optional one, when `emptyMessage` is null).
  */
 export function validateHttpUrl(input: string | null | undefined, emptyMessage: string): RuleResult<string>;
@@ -45,8 +62,9 @@ export function validateHttpUrl(
   input: string | null | undefined,
   emptyMessage: string | null,
 ): RuleResult<string | null> {
-  const value = (input ?? '').trim();
-  if (value === '') return emptyMessage === null ? { ok: true, value: null } : { ok: false, message: emptyMessage };
+  const typed = (input ?? '').trim();
+  if (typed === '') return emptyMessage === null ? { ok: true, value: null } : { ok: false, message: emptyMessage };
+  const value = withDefaultScheme(typed);
   if (value.length > URL_MAX_LENGTH) return { ok: false, message: URL_MESSAGES.tooLong };
   if (!isSafeHttpUrl(value)) return { ok: false, message: URL_MESSAGES.invalid };
   return { ok: true, value };

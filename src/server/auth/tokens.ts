@@ -1,5 +1,5 @@
 /**
- * Token pairs. Access: HS256 JWT, 30 minutes, claims sub/roles/type ACCESS. Refresh: random, stored as a
+ * Token pairs. Access: HS256 JWT, `ACCESS_TOKEN_TTL_SECONDS` (30 minutes by default), claims sub/roles/type ACCESS. Refresh: random, stored as a
  * SHA-256 hash, 30 days, rotated on every use; presenting a spent one revokes its whole chain.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -7,8 +7,8 @@ import type { Queryable } from '../db/index';
 import { ApiError } from '../http/errors';
 import { signJwt } from './jwt';
 import { getJwtSecret } from './secret';
+import { getConfig } from '../config';
 
-export const ACCESS_TTL_SECONDS = 30 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface TokenValue {
@@ -31,15 +31,15 @@ export function isoKst(ms: number): string {
   return `${new Date(ms + 9 * 3_600_000).toISOString().slice(0, 19)}+09:00`;
 }
 
-export function issueAccessToken(memberId: number, roles: readonly string[], now = Date.now()): TokenValue {
+export function issueAccessToken(
+  memberId: number,
+  roles: readonly string[],
+  now = Date.now(),
+  ttlSeconds = getConfig().accessTokenTtlSeconds,
+): TokenValue {
   return {
-    value: signJwt(
-      { sub: String(memberId), roles: [...roles], type: 'ACCESS' },
-      getJwtSecret(),
-      ACCESS_TTL_SECONDS,
-      now,
-    ),
-    expiresAt: isoKst(now + ACCESS_TTL_SECONDS * 1000),
+    value: signJwt({ sub: String(memberId), roles: [...roles], type: 'ACCESS' }, getJwtSecret(), ttlSeconds, now),
+    expiresAt: isoKst(now + ttlSeconds * 1000),
   };
 }
 

@@ -57,9 +57,18 @@ function send(e: Entry, encoding: Encoding, res: ServerResponse): boolean | Prom
 function write(e: Entry, encoding: Encoding, body: Buffer, res: ServerResponse): void {
   for (const [k, v] of e.headers) res.setHeader(k, v);
   res.setHeader('X-Page-Cache', 'hit');
-  res.setHeader('Vary', 'Accept-Encoding');
+  // Merged: the server may have set `Vary: Origin` already (CORS).
+  res.setHeader('Vary', withVary(res.getHeader('vary'), 'Accept-Encoding'));
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.statusCode = e.status;
   res.end(body);
+}
+
+function withVary(current: number | string | string[] | undefined, name: string): string {
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return names.some((n) => n.toLowerCase() === name.toLowerCase()) ? names.join(', ') : [...names, name].join(', ');
 }

@@ -129,8 +129,9 @@ function cacheDirectives(response: Response): Directives | null {
 function publicHeaders(source: Headers, d: Directives): [string, string][] {
   const out: [string, string][] = [];
   for (const [k, v] of source) {
-    if (DIRECTIVE_HEADERS.includes(k) || k === 'cache-control' || k === 'content-length' || k === 'content-encoding')
-      continue;
+    // The caller's CORS headers are added per request, never kept (src/server/http/cors.ts).
+    if (DIRECTIVE_HEADERS.includes(k) || k.startsWith('access-control-') || k === 'set-cookie') continue;
+    if (k === 'cache-control' || k === 'content-length' || k === 'content-encoding') continue;
     out.push([k, v]);
   }
   out.push(['cache-control', `public, max-age=0, s-maxage=${d.maxAge}, stale-while-revalidate=${d.swr}`]);

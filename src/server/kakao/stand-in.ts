@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getJwtSecret } from '../auth/secret';
+import { getConfig } from '../config';
 
 export interface DemoAccount {
   account: string;
@@ -27,6 +28,26 @@ export function normaliseAccount(raw: string): string | null {
   if (account.length < 1 || account.length > 40) return null;
   if (/\p{Cc}/u.test(account)) return null;
   return account;
+}
+
+/**
+ * The authorize page returns only to `/auth` of our own origin or of an origin in `CORS_ORIGINS` (a
+ * client on another origin signs in too); any other `redirect_uri` is refused, so the stand-in is no
+ * open redirect and never hands a code to a page we do not know.
+ */
+export function allowedRedirect(
+  redirectUri: string,
+  requestOrigin: string,
+  publicOrigin = getConfig().publicOrigin,
+  corsOrigins: readonly string[] = getConfig().corsOrigins,
+): URL | null {
+  if (!URL.canParse(redirectUri)) return null;
+  const target = new URL(redirectUri);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return null;
+  if (target.username || target.password || target.pathname !== '/auth') return null;
+  // Ours: PUBLIC_ORIGIN, or the origin this page was reached on (behind a proxy, or a test server).
+  const ours = [publicOrigin, requestOrigin].map((o) => (URL.canParse(o) ? new URL(o).origin : ''));
+  return ours.includes(target.origin) || corsOrigins.includes(target.origin) ? target : null;
 }
 
 const CODE_TTL_MS = 5 * 60_000;

@@ -10,6 +10,7 @@ import type {
   PhotographerResponse,
 } from '../../lib/contract';
 import { toPage } from '../../lib/page';
+import { NO_ADDRESS } from '../../lib/rules/member';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
@@ -57,7 +58,7 @@ export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerRe
           roadAddress: p.address.roadAddress,
           jibunAddress: p.address.jibunAddress,
         }
-      : null,
+      : { ...NO_ADDRESS },
     portfolio: p.portfolio.map((i) => ({ name: i.name, url: i.url })),
     activeRegions: regionsFromKeys(p.regions),
   };

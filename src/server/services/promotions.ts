@@ -70,11 +70,20 @@ async function findPromotion(db: Queryable, id: number): Promise<PromotionRow | 
   return rows[0] ?? null;
 }
 
+/** A hidden author is shown to the author (their own edit and delete menu) and to admins, to no one else. */
+export function seesAuthor(
+  row: Pick<PromotionRow, 'author_id' | 'is_author_hidden'>,
+  viewer: Principal | null,
+): boolean {
+  return !row.is_author_hidden || (viewer !== null && (viewer.id === row.author_id || isAdmin(viewer)));
+}
+
 /** The event as the contract's PromotionResponse; does not count a view. */
-export async function getPromotion(db: Queryable, id: number): Promise<PromotionResponse> {
+export async function getPromotion(db: Queryable, id: number, viewer: Principal | null): Promise<PromotionResponse> {
   const row = await findPromotion(db, id);
   if (!row) throw promotionNotFound();
-  return toPromotionResponse(row);
+  const promotion = toPromotionResponse(row);
+  return seesAuthor(row, viewer) ? promotion : { ...promotion, authorId: null };
 }
 
 /**
@@ -89,11 +98,12 @@ async function detailOf(
   knownAuthor?: MemberRow | null,
 ) {
   const [author, saved] = await Promise.all([
-    knownAuthor !== undefined
+    // A row joined without its hidden author is read again only for those who may see it.
+    knownAuthor !== undefined && (knownAuthor !== null || !seesAuthor(row, viewer))
       ? Promise.resolve(knownAuthor)
-      : row.is_author_hidden
-        ? Promise.resolve(null)
-        : findMember(db, row.author_id),
+      : seesAuthor(row, viewer)
+        ? findMember(db, row.author_id)
+        : Promise.resolve(null),
     viewer
       ? db.query<{ ok: number }>('select 1 as ok from promotion_saves where member_id = $1 and promotion_id = $2', [
           viewer.id,

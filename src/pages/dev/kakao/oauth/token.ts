@@ -2,14 +2,17 @@ import type { APIRoute } from 'astro';
 import { getConfig } from '../../../../server/config';
 import { issueAccessToken, redeemCode } from '../../../../server/kakao/stand-in';
 
-/** Kakao stand-in token endpoint: form-encoded authorization_code grant, Kakao's answer shape. */
+/**
+ * Kakao stand-in token endpoint: form-encoded authorization_code grant, Kakao's answer shape. Browsers on
+ * an origin in CORS_ORIGINS may call it (the middleware adds the CORS headers, src/server/http/cors.ts).
+ */
 export const POST: APIRoute = async ({ request }) => {
   const config = getConfig();
   if (!config.kakao.standIn) return new Response(null, { status: 404 });
   const fail = (error: string, description: string, status = 400) =>
     new Response(JSON.stringify({ error, error_description: description, error_code: 'KOE320' }), {
       status,
-      headers: { 'Content-Type': 'application/json;charset=UTF-8', 'Access-Control-Allow-Origin': '*' },
+      headers: { 'Content-Type': 'application/json;charset=UTF-8' },
     });
   let form: URLSearchParams;
   try {

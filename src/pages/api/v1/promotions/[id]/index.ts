@@ -11,11 +11,11 @@ import { idParam } from '../../../../../server/http/query';
 import { json, noContent } from '../../../../../server/http/respond';
 import { deletePromotion, getPromotion, promotionNotFound } from '../../../../../server/services/promotions';
 
-/** PromotionResponse; does not count a view. */
-export const GET = endpoint(async ({ params }) => {
+/** PromotionResponse; does not count a view. A hidden author's id only for the author and admins. */
+export const GET = endpoint(async ({ params, locals }) => {
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
-  return json(await getPromotion(await getDb(), id));
+  return json(await getPromotion(await getDb(), id, locals.user));
 });
 
 /** Soft delete by the author or an ADMIN. */

@@ -1,0 +1,66 @@
+/**
+ * Answers the server makes before a request reaches the app (scripts/server.mjs): a method the app has
+ * no route for, and a request Node's HTTP parser could not read (raw UTF-8 or a bad byte in the request
+ * line, oversized headers, a request that never finished). They are the API's JSON envelope with the
+ * security headers like every other answer, never a bare status line or plain text.
+ */
+import { STATUS_CODES } from 'node:http';
+import { getConfig } from '../config';
+import { ApiError, badRequest, methodNotAllowed } from './errors';
+import { securityHeaders } from './headers';
+
+/** The methods some route takes; anything else (TRACE, CONNECT, PROPFIND, …) is 405 before the app. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+export const ALLOWED_METHODS = [...KNOWN_METHODS].join(', ');
+
+export function isKnownMethod(method: string | undefined): boolean {
+  return method !== undefined && KNOWN_METHODS.has(method);
+}
+
+export interface EarlyAnswer {
+  status: number;
+  body: { code: string; message: string };
+  headers: Record<string, string>;
+}
+
+const envelope = (err: ApiError, headers: Record<string, string> = {}): EarlyAnswer => ({
+  status: err.status,
+  body: { code: err.code, message: err.message },
+  headers,
+});
+
+export function unknownMethodAnswer(): EarlyAnswer {
+  return envelope(methodNotAllowed(), { Allow: ALLOWED_METHODS });
+}
+
+/** Node's clientError codes: header overflow is 431, a request that timed out 408, anything else 400. */
+export function clientErrorAnswer(code: string | undefined): EarlyAnswer {
+  if (code === 'HPE_HEADER_OVERFLOW') return envelope(new ApiError(431, 'BAD_REQUEST', '요청 헤더가 너무 큽니다.'));
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return envelope(new ApiError(408, 'BAD_REQUEST', '요청이 제시간에 끝나지 않았습니다. 다시 시도해 주세요.'));
+  return envelope(badRequest('요청을 읽을 수 없습니다. 주소의 한글과 특수문자는 퍼센트 인코딩(%XX)으로 보내 주세요.'));
+}
+
+/**
+ * The raw HTTP/1.1 answer to write on the socket of a request the parser rejected. The connection is
+ * closed after it: the parser cannot tell where the next request would begin. A HEAD request (read from
+ * the bytes the parser was given, `err.rawPacket`) gets the headers without the body.
+ */
+export function rawClientErrorAnswer(
+  code: string | undefined,
+  rawPacket?: Buffer,
+  publicOrigin = getConfig().publicOrigin,
+): string {
+  const answer = clientErrorAnswer(code);
+  const head = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const text = JSON.stringify(answer.body);
+  const headers: Record<string, string | number> = {
+    ...securityHeaders(new URL('/api/', publicOrigin), true, publicOrigin),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${head ? '' : text}`;
+}
