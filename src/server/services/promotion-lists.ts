@@ -25,7 +25,8 @@ export interface PromotionFilter {
   sortType: SortType;
 }
 
-interface ListRow extends PromotionRow {
+/** A list row: the event, its author's card fields and whether the caller saved it. */
+export interface ListRow extends PromotionRow {
   a_nickname: string;
   a_profile_image: Image | null;
   a_roles: Role[];
@@ -45,7 +46,8 @@ function listAuthor(r: ListRow): ListAuthor | null {
   };
 }
 
-function toListItem(r: ListRow, today: string): PromotionListItem {
+/** The contract's list item of a row (shared by every event list). */
+export function toListItem(r: ListRow, today: string): PromotionListItem {
   return {
     id: r.id,
     author: listAuthor(r),
