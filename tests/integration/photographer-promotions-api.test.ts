@@ -74,6 +74,26 @@ describe('GET /photographers/{id}/promotions', () => {
   });
 });
 
+describe('/photographer/:id events block', () => {
+  it('shows the current events as cards and the tab counts; a page past the end shows the last page', async () => {
+    const p = await newPhotographer(base, { withPage: true });
+    const a = await createEvent(base, p.token, { title: '작가 페이지 첫 이벤트' });
+    const html = async (query: string) => {
+      const res = await fetch(`${base}/photographer/${p.user.id}${query}`, { redirect: 'manual' });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const page = await html('');
+    expect(page).toContain(`href="/event/${a.id}"`);
+    expect(page).toContain('진행 중·예정 1');
+    expect(page).toContain('지난 이벤트 0');
+    expect(await html('?page=99')).toContain(`href="/event/${a.id}"`);
+    const ended = await html('?events=ended');
+    expect(ended).not.toContain(`href="/event/${a.id}"`);
+    expect(ended).toContain('지난 이벤트가 없어요.');
+  });
+});
+
 describe('GET /promotions/saved?closingWithinDays', () => {
   it("lists the member's saved events closing within the days, soonest first; 422 outside 0–30", async () => {
     const p = await newPhotographer(base);

@@ -36,16 +36,11 @@ export async function photographerEvents(
   const db = await getDb();
   const status = readEventsTab(params);
   const page = readPage(params);
-  const [counts, list] = await Promise.all([
-    countPhotographerPromotions(db, photographerId, now),
-    listPhotographerPromotions(
-      db,
-      photographerId,
-      status,
-      { page, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE },
-      null,
-      now,
-    ),
-  ]);
+  const counts = await countPhotographerPromotions(db, photographerId, now);
+  // A page past the end (an old link after events ended or were deleted) shows the last one.
+  const totalPage = Math.ceil(counts[status] / PHOTOGRAPHER_EVENTS_PAGE_SIZE);
+  const shown = Math.max(0, Math.min(page, totalPage - 1));
+  const request = { page: shown, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE };
+  const list = await listPhotographerPromotions(db, photographerId, status, request, null, now);
   return { status, counts, page: list.page, totalPage: list.totalPage, items: list.items.map(eventCard) };
 }
