@@ -7,6 +7,7 @@ import { thumbnailUrlFor } from '../lib/media-urls';
 import { paths } from '../lib/paths';
 import { formatCount } from '../lib/text';
 import { $myPage, askLogout, askWithdraw, loadMyPage, type SavedCounts } from '../stores/member';
+import { ClosingSoon } from './member/ClosingSoon';
 import { MemberGate } from './member/MemberGate';
 import styles from './MyPage.module.css';
 
@@ -106,6 +107,8 @@ export function MyPage({ contactFormUrl }: Props) {
               )}
             </div>
           </section>
+
+          <ClosingSoon events={state.closingSoon} />
 
           <Counts counts={state.counts} />
 

@@ -1,38 +1,37 @@
 import { copy } from '../lib/copy';
-import { browseCopy } from '../lib/copy-browse';
+import { shareLink } from '../lib/share';
 import { showToast } from '../stores/ui';
 import { useHydrated } from './hooks/useHydrated';
 import styles from './ShareButton.module.css';
 
 interface Props {
-  /** The address to copy (the page's canonical URL). */
+  /** The address to share (the page's canonical URL). */
   url: string;
+  /** What the share sheet names (the event title or the photographer's nickname). */
+  title: string;
+  /** The button's accessible name. */
+  label: string;
 }
 
 export const COPY_TOAST_MS = 1000;
 
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  throw new Error('clipboard unavailable');
-}
-
-/** Copies the page link (spec §8: a 1 s toast 'URL이 복사되었어요!' or the failure toast). */
-export function ShareButton({ url }: Props) {
+/**
+ * Opens the phone's share sheet, or copies the page link where there is none (spec §8: a 1 s toast
+ * 'URL이 복사되었어요!' or the failure toast).
+ */
+export function ShareButton({ url, title, label }: Props) {
   const hydrated = useHydrated();
   return (
     <button
       type="button"
       disabled={!hydrated}
       className={styles['share']}
-      aria-label={browseCopy.photographer.share}
+      aria-label={label}
       onClick={() => {
-        copyText(url).then(
-          () => showToast(copy.toast.urlCopied, 'info', COPY_TOAST_MS),
-          () => showToast(copy.toast.copyFailed, 'error', COPY_TOAST_MS),
-        );
+        void shareLink({ url, title }, navigator).then((outcome) => {
+          if (outcome === 'copied') showToast(copy.toast.urlCopied, 'info', COPY_TOAST_MS);
+          if (outcome === 'failed') showToast(copy.toast.copyFailed, 'error', COPY_TOAST_MS);
+        });
       }}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -35,6 +35,7 @@ export const memberCopy = {
     savedLabel: '저장 목록',
     savedEvents: '저장한 이벤트',
     savedPhotographers: '저장한 작가',
+    closingSoon: '곧 마감되는 저장한 이벤트',
     countLabel: (label: string, count: string) => `${label} ${count}개`,
     portfolio: '포트폴리오',
     portfolioAlt: (n: number, total: number) => `포트폴리오 ${n}/${total}`,

@@ -2,6 +2,8 @@
 export const copy = {
   appName: '담아봐',
   tagline: '무료·할인 촬영 이벤트와 사진작가를 한곳에서',
+  /** The home-screen app's description (web app manifest). */
+  manifestDescription: '무료·할인 촬영 이벤트와 사진작가를 한곳에서 찾고 저장해 보세요.',
   common: {
     cancel: '취소',
     confirm: '확인',

@@ -15,3 +15,18 @@ export function thumbnailUrlFor(url: string): string {
   if (!m?.[1] || !m[2]?.startsWith(m[1])) return url;
   return `${url.slice(0, m.index)}/${m[1]}/${m[2]}_${THUMBNAIL_EDGE}.webp`;
 }
+
+/** Link-preview pictures are cut to this size (the messengers' large card, 1.91:1). */
+export const OG_IMAGE_WIDTH = 1200;
+export const OG_IMAGE_HEIGHT = 630;
+
+/**
+ * The app path of the link-preview picture of an image this server issued (`/media/ab/ab12…ef_og.jpg`,
+ * made on first request and kept), or null for any other URL. Always on this app's origin, also when
+ * images live in object storage.
+ */
+export function ogImagePathFor(url: string): string | null {
+  const m = IMAGE_URL_TAIL.exec(url);
+  if (!m?.[1] || !m[2]?.startsWith(m[1])) return null;
+  return `/media/${m[1]}/${m[2]}_og.jpg`;
+}

@@ -32,6 +32,14 @@ export function fetchSavedPhotographers(page: number, pageSize: number): Promise
   return api.get<Page<PhotographerListItem>>(savedPath('photographer'), { query: { page, pageSize } });
 }
 
+/** The member's saved events still open that close within `days` days (my page), soonest first. */
+export async function fetchSavedClosingSoon(days: number, pageSize = 10): Promise<PromotionListItem[]> {
+  const answer = await api.get<Page<PromotionListItem>>(savedPath('promotion'), {
+    query: { page: 0, pageSize, closingWithinDays: days },
+  });
+  return answer.items;
+}
+
 /**
  * How many items of a type the member has saved. The page envelope carries `totalPage =
  * ceil(total / pageSize)`, so one page of size 1 answers with the exact total and no items to speak of

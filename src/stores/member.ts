@@ -7,7 +7,7 @@ import { atom } from 'nanostores';
 import { fetchMe, isApiRequestError } from '../lib/api';
 import { hasAccessToken } from '../lib/auth';
 import { navigate, readStorage, removeStorage, writeStorage } from '../lib/browser';
-import type { PhotographerResponse, UserResponse } from '../lib/contract';
+import type { PhotographerResponse, PromotionListItem, UserResponse } from '../lib/contract';
 import { copy } from '../lib/copy';
 import { memberCopy } from '../lib/copy-member';
 import {
@@ -16,7 +16,13 @@ import {
   memberPageAccess,
   type MemberPageRequirement,
 } from '../lib/member-access';
-import { fetchPhotographer, fetchSavedCount, withdrawMembership, type SavedType } from '../lib/member-api';
+import {
+  fetchPhotographer,
+  fetchSavedClosingSoon,
+  fetchSavedCount,
+  withdrawMembership,
+  type SavedType,
+} from '../lib/member-api';
 import { logout, markUnregistered, setSessionUser } from './session';
 import { openConfirm, showToast } from './ui';
 
@@ -106,13 +112,19 @@ export interface MyPageState {
   photographer: PhotographerResponse | null;
   /** null while loading or after a failure (the count is then not a link). */
   counts: SavedCounts;
+  /** Saved events closing within CLOSING_SOON_DAYS, soonest first (empty when none or not loaded). */
+  closingSoon: PromotionListItem[];
 }
+
+/** My page shows the saved events that close within this many days (D-3 to today). */
+export const CLOSING_SOON_DAYS = 3;
 
 export const $myPage = atom<MyPageState>({
   status: 'loading',
   me: null,
   photographer: null,
   counts: { promotion: null, photographer: null },
+  closingSoon: [],
 });
 
 async function countOrNull(type: SavedType): Promise<number | null> {
@@ -129,7 +141,7 @@ export async function loadMyPage(): Promise<void> {
   if (!me) return;
   showFlash();
   $myPage.set({ ...$myPage.get(), status: 'loading', me });
-  const [photographer, promotion, photographers] = await Promise.all([
+  const [photographer, promotion, photographers, closingSoon] = await Promise.all([
     isPhotographerMember(me)
       ? fetchPhotographer(me.id).catch((err: unknown) => {
           console.warn('photographer profile not loaded', err);
@@ -138,8 +150,13 @@ export async function loadMyPage(): Promise<void> {
       : Promise.resolve(null),
     countOrNull('promotion'),
     countOrNull('photographer'),
+    // A reminder, not the page's purpose: without it the page still works.
+    fetchSavedClosingSoon(CLOSING_SOON_DAYS).catch((err: unknown) => {
+      console.warn('closing-soon saved events not loaded', err);
+      return [];
+    }),
   ]);
-  $myPage.set({ status: 'ready', me, photographer, counts: { promotion, photographer: photographers } });
+  $myPage.set({ status: 'ready', me, photographer, counts: { promotion, photographer: photographers }, closingSoon });
 }
 
 // --- log out and withdrawal ---

@@ -367,7 +367,7 @@ test.describe('photographers', () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
 
     await islandReady(page, 'ShareButton');
-    await page.getByRole('button', { name: '링크 복사하기' }).click();
+    await page.getByRole('button', { name: '공유하기' }).click();
     await expect(page.getByText('URL이 복사되었어요!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
       new RegExp(`/photographer/${target.id}$`),

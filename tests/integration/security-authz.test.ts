@@ -262,6 +262,16 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/photographers/{id}/promotions',
+    expect: { all: 200 },
+    prepare: async () => ({ path: byId(people.author.user.id)('/api/v1/photographers/{id}/promotions') }),
+    after: async (_actor, answer) =>
+      (answer.body as { items?: { id: number }[] }).items?.some((e) => e.id === authorEventId)
+        ? null
+        : "the author's event is not listed",
+  },
+  {
+    method: 'GET',
     route: '/api/v1/photographers/nicknames/existence',
     expect: { all: 200 },
     prepare: async () => ({

@@ -479,6 +479,7 @@ const READ_ROUTES = [
   '/api/v1/promotions/{id}/details',
   '/api/v1/photographers/{id}',
   '/api/v1/photographers/{id}/details',
+  '/api/v1/photographers/{id}/promotions',
   '/api/v1/regions/categories',
   '/api/v1/regions/groups',
   '/api/v1/region-clusters',
@@ -572,6 +573,7 @@ function oneHostileParam(): fc.Arbitrary<FuzzRequest> {
     { path: '/api/v1/photographers/list', base: '', keys: photographersKeys },
     { path: '/api/v1/users/me/saves', base: 'photographerIds=1', keys: ['promotionIds', 'photographerIds'] },
     { path: '/api/v1/users/nicknames/existence', base: '', keys: ['nickname'] },
+    { path: '/api/v1/promotions/saved', base: 'closingWithinDays=3', keys: ['closingWithinDays', 'page', 'pageSize'] },
     { path: '/api/v1/photographers/nicknames/existence', base: '', keys: ['nickname'] },
   ];
   return fc

@@ -52,6 +52,8 @@ describe('page cache keys', () => {
     ['/event/12', '/event/12'],
     ['/event/12?x=1&y=2', '/event/12'],
     ['/photographer/3?ref=share', '/photographer/3'],
+    ['/photographer/3?events=current&page=0', '/photographer/3'],
+    ['/photographer/3?page=2&events=ended&x=1', '/photographer/3?events=ended&page=2'],
     ['/events', '/events'],
     ['/events?page=0&sortType=LATEST&progressStatus=ALL', '/events'],
     ['/events?utm_campaign=a&type=FREE', '/events?type=FREE'],

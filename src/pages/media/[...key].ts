@@ -1,9 +1,14 @@
 import type { APIRoute } from 'astro';
+import { getDb } from '../../server/db/index';
 import { hashOfMediaKey } from '../../server/media/keys';
+import { log } from '../../server/log';
+import { hashOfOgImageKey } from '../../server/media/og-image';
+import { ogImageBytes } from '../../server/services/og-images';
 import { getStorage } from '../../server/storage/index';
 
 /**
- * Uploaded images on local storage: `/media/<shard>/<sha256>.webp` and `…_480.webp` thumbnails.
+ * Uploaded images on local storage: `/media/<shard>/<sha256>.webp` and `…_480.webp` thumbnails; and,
+ * with any storage, the link-preview pictures `…_og.jpg` (made on first request, see og-images.ts).
  * Keys are content hashes, so answers are cached forever. Anything that is not such a key is 404
  * (no path ever reaches the disk unchecked).
  */
@@ -17,27 +22,50 @@ const notFound = () =>
     },
   });
 
+const cachedForever = (etag: string): Record<string, string> => ({
+  'Cache-Control': 'public, max-age=31536000, immutable',
+  'X-Content-Type-Options': 'nosniff',
+  ETag: etag,
+});
+
+const isFresh = (request: Request, etag: string): boolean =>
+  request.headers
+    .get('if-none-match')
+    ?.split(',')
+    .some((t) => t.trim() === etag) ?? false;
+
+async function ogImage(hash: string, request: Request): Promise<Response> {
+  const etag = `"${hash}-og"`;
+  const headers = cachedForever(etag);
+  if (isFresh(request, etag)) return new Response(null, { status: 304, headers });
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await ogImageBytes(hash, { db: await getDb(), storage: getStorage() });
+  } catch (err) {
+    // A picture that cannot be cut (or storage away): the preview falls back to none, never a 500 page.
+    log('error', 'og image not made', { hash, err });
+    return notFound();
+  }
+  if (!bytes) return notFound();
+  headers['Content-Type'] = 'image/jpeg';
+  headers['Content-Length'] = String(bytes.byteLength);
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers });
+}
+
 export const GET: APIRoute = async ({ params, request }) => {
   const key = params['key'] ?? '';
+  const ogHash = hashOfOgImageKey(key);
+  if (ogHash) return ogImage(ogHash, request);
   const hash = hashOfMediaKey(key);
   if (!hash) return notFound();
   const etag = `"${hash}${key.endsWith('_480.webp') ? '-480' : ''}"`;
-  const headers: Record<string, string> = {
-    'Cache-Control': 'public, max-age=31536000, immutable',
-    'X-Content-Type-Options': 'nosniff',
-    ETag: etag,
-  };
+  const headers = cachedForever(etag);
   const storage = getStorage();
   // With S3 the issued URLs point at the bucket or its CDN; the app does not proxy them.
   if (storage.driver !== 'local') return notFound();
   const object = await storage.stream(key);
   if (!object) return notFound();
-  if (
-    request.headers
-      .get('if-none-match')
-      ?.split(',')
-      .some((t) => t.trim() === etag)
-  ) {
+  if (isFresh(request, etag)) {
     await object.body.cancel();
     return new Response(null, { status: 304, headers });
   }

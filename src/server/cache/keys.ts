@@ -8,8 +8,10 @@
  */
 import { listHref, readFilter, readKeyword, readPage, type ListKind } from '../../lib/filters';
 import { readSearchState } from '../services/browse';
+import { readEventsTab } from '../services/photographer-events-page';
 
-const ID_PAGE = /^\/(event|photographer)\/[1-9]\d{0,9}$/;
+const EVENT_PAGE = /^\/event\/[1-9]\d{0,9}$/;
+const PHOTOGRAPHER_PAGE = /^\/photographer\/[1-9]\d{0,9}$/;
 
 /** The list API's parameters, in key order. Lists are sets: their values are sorted. */
 const API_LIST_PARAMS: Record<string, { scalars: string[]; lists: string[]; defaults: Record<string, string> }> = {
@@ -50,7 +52,8 @@ export function isSharedListPath(pathname: string): boolean {
 export function cacheKey(url: URL, withAuthorization = false): string | null {
   const p = url.pathname;
   const q = url.searchParams;
-  if (p === '/' || p === '/sitemap.xml' || ID_PAGE.test(p)) return p;
+  if (p === '/' || p === '/sitemap.xml' || EVENT_PAGE.test(p)) return p;
+  if (PHOTOGRAPHER_PAGE.test(p)) return photographerKey(p, q);
   if (p === '/events') return listKey(p, 'promotion', q);
   if (p === '/photographers') return listKey(p, 'photographer', q);
   if (p === '/search') return searchKey(q);
@@ -81,6 +84,16 @@ export function apiListKey(pathname: string, q: URLSearchParams): string {
 
 function listKey(path: string, kind: ListKind, q: URLSearchParams): string {
   return listHref({ path, kind, filter: readFilter(q, kind), page: readPage(q) });
+}
+
+/** The photographer page's events tab (`?events=ended`) and its page. */
+function photographerKey(path: string, q: URLSearchParams): string {
+  const out = new URLSearchParams();
+  if (readEventsTab(q) === 'ENDED') out.set('events', 'ended');
+  const page = readPage(q);
+  if (page > 0) out.set('page', String(page));
+  const qs = out.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 function searchKey(q: URLSearchParams): string {

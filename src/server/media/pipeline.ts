@@ -59,7 +59,8 @@ const MAX_CONCURRENT = Math.max(1, Math.min(4, availableParallelism()));
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` when one of the pipeline's few decode slots is free (uploads and link-preview images share them). */
+export async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   try {

@@ -9,6 +9,8 @@
  */
 import { getDb, type Db } from '../db/index';
 import { log } from '../log';
+import { hashOfMediaKey } from '../media/keys';
+import { ogImageKey } from '../media/og-image';
 import { getStorage, type Storage } from '../storage/index';
 import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
 
@@ -76,6 +78,9 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
         const used = await tx.query('select 1 from files where storage_key = $1 limit 1', [item.storage_key]);
         if (used.length === 0) {
           try {
+            const hash = hashOfMediaKey(item.storage_key);
+            // The link-preview picture made from it (og-images.ts), if one was ever asked for.
+            if (hash) await storage.delete(ogImageKey(hash));
             await storage.delete(item.thumb_key);
             await storage.delete(item.storage_key);
             report.objectsRemoved++;

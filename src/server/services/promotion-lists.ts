@@ -28,7 +28,7 @@ export interface PromotionFilter {
 }
 
 /** What a list item shows: no content, link or view count (the detail reads those). */
-const LIST_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.started_at, p.ended_at, p.photography_types,
+export const LIST_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.started_at, p.ended_at, p.photography_types,
   p.regions, p.hashtags, p.images, p.save_count, p.is_author_hidden`;
 /** What a browse card shows: no author, hashtags, or pictures after the first. */
 const CARD_COLUMNS = `p.id, p.promotion_type, p.title, p.started_at, p.ended_at, p.photography_types, p.regions,
@@ -36,7 +36,8 @@ const CARD_COLUMNS = `p.id, p.promotion_type, p.title, p.started_at, p.ended_at,
 
 type ListPromotionRow = Omit<PromotionRow, 'content' | 'external_link' | 'view_count'>;
 
-interface ListRow extends ListPromotionRow {
+/** A list row: the event, its author's card fields and whether the caller saved it. */
+export interface ListRow extends ListPromotionRow {
   a_nickname: string;
   a_profile_image: Image | null;
   a_roles: Role[];
@@ -56,7 +57,8 @@ function listAuthor(r: ListRow): ListAuthor | null {
   };
 }
 
-function toListItem(r: ListRow, today: string): PromotionListItem {
+/** The contract's list item of a row (shared by every event list). */
+export function toListItem(r: ListRow, today: string): PromotionListItem {
   return {
     id: r.id,
     author: listAuthor(r),

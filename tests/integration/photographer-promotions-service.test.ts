@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/index';
+import type { Principal } from '../../src/server/auth/principal';
+import { todayKst } from '../../src/lib/deadline';
+import {
+  createPromotion,
+  deletePromotion,
+  savePromotion,
+  type PromotionInput,
+} from '../../src/server/services/promotions';
+import {
+  countPhotographerPromotions,
+  listPhotographerPromotions,
+} from '../../src/server/services/photographer-promotions';
+import { listSavedClosingSoon } from '../../src/server/services/saved-closing-soon';
+import { insertMember, openTestDb } from '../support/db';
+
+let db: Db;
+let author: Principal;
+let other: Principal;
+let admin: Principal;
+let reader: Principal;
+const day = (offset: number) => todayKst(Date.now() + offset * 86_400_000);
+const first = { page: 0, pageSize: 50 };
+
+function input(patch: Partial<PromotionInput> = {}): PromotionInput {
+  return {
+    promotionType: 'FREE',
+    title: '작가 페이지 이벤트',
+    content: '무료 촬영',
+    externalLink: 'https://example.com/apply',
+    startedAt: day(0),
+    endedAt: day(10),
+    photographyTypes: ['SNAP'],
+    images: [{ name: 'a.webp', url: '/media/a.webp' }],
+    activeRegions: [{ category: '서울', name: '강남구' }],
+    hashtags: [],
+    isAuthorHidden: false,
+    ...patch,
+  };
+}
+
+async function principal(roles: string[]): Promise<Principal> {
+  const m = await insertMember(db, { roles });
+  return { id: m.id, type: m.type, roles: m.roles, nickname: m.nickname } as Principal;
+}
+
+async function withPage(p: Principal): Promise<void> {
+  await db.query(
+    `insert into photographer_pages (member_id, main_photography_types, description) values ($1, '{SNAP}', '소개')`,
+    [p.id],
+  );
+}
+
+/** Moves an event's dates (the API refuses a past start, so ended events are made here). */
+async function setDates(id: number, start: number, end: number): Promise<void> {
+  await db.query('update promotions set started_at = $2, ended_at = $3 where id = $1', [id, day(start), day(end)]);
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+  author = await principal(['PHOTOGRAPHER', 'USER']);
+  other = await principal(['PHOTOGRAPHER', 'USER']);
+  admin = await principal(['ADMIN', 'USER']);
+  reader = await principal(['USER']);
+  await withPage(author);
+  await withPage(other);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+describe("a photographer's events", () => {
+  it('lists current and upcoming newest first, ended apart; never hidden-author, deleted or others', async () => {
+    const ongoing = await createPromotion(db, author, input());
+    const upcoming = await createPromotion(db, author, input({ startedAt: day(2), endedAt: day(4) }));
+    const closingToday = await createPromotion(db, author, input({ endedAt: day(0) }));
+    const ended = await createPromotion(db, author, input());
+    await setDates(ended.id, -10, -1);
+    const endedLater = await createPromotion(db, author, input());
+    await setDates(endedLater.id, -5, -2);
+    const deleted = await createPromotion(db, author, input());
+    await deletePromotion(db, author, deleted.id);
+    // Hidden-author events name no author, so the author's page must not reveal them.
+    const hidden = await createPromotion(db, admin, input({ isAuthorHidden: true }));
+    await db.query('update promotions set author_id = $1 where id = $2', [author.id, hidden.id]);
+    await createPromotion(db, other, input());
+
+    const current = await listPhotographerPromotions(db, author.id, 'CURRENT', first, null);
+    expect(current.items.map((e) => e.id)).toEqual([closingToday.id, upcoming.id, ongoing.id]);
+    expect(current.items.map((e) => e.progressStatus)).toEqual(['ONGOING', 'UPCOMING', 'ONGOING']);
+    expect(current.items.every((e) => e.author?.id === author.id && !e.isSaved)).toBe(true);
+
+    const past = await listPhotographerPromotions(db, author.id, 'ENDED', first, null);
+    expect(past.items.map((e) => e.id)).toEqual([endedLater.id, ended.id]);
+    expect(past.items.every((e) => e.progressStatus === 'ENDED')).toBe(true);
+
+    expect(await countPhotographerPromotions(db, author.id)).toEqual({ CURRENT: 3, ENDED: 2 });
+  });
+
+  it('pages, marks the viewer’s saves, and answers 404 for a member without a photographer page', async () => {
+    const p = await principal(['PHOTOGRAPHER', 'USER']);
+    await withPage(p);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createPromotion(db, p, input())).id);
+    await savePromotion(db, reader.id, ids[1] as number);
+    const page1 = await listPhotographerPromotions(db, p.id, 'CURRENT', { page: 1, pageSize: 2 }, reader);
+    expect(page1.items.map((e) => e.id)).toEqual([ids[2], ids[1]]);
+    expect(page1.items.map((e) => e.isSaved)).toEqual([false, true]);
+    expect(page1).toMatchObject({ page: 1, pageSize: 2, totalPage: 3, hasNextPage: true, hasPreviousPage: true });
+    const beyond = await listPhotographerPromotions(db, p.id, 'CURRENT', { page: 9, pageSize: 2 }, reader);
+    expect(beyond.items).toEqual([]);
+    await expect(listPhotographerPromotions(db, reader.id, 'CURRENT', first, null)).rejects.toMatchObject({
+      status: 404,
+      code: 'PHOTOGRAPHER_NOT_FOUND',
+    });
+  });
+
+  it('walks the author index in order: no table scan and no sort', async () => {
+    // Few rows here, so the planner would rightly scan; with scans and sorts priced out, a plan exists only
+    // if an index gives this author's public events in id order.
+    const text = await db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      await tx.query('set local enable_sort = off');
+      const plan = await tx.query<Record<string, string>>(
+        `explain select p.id from promotions p where p.author_id = $1 and p.deleted_at is null
+           and not p.is_author_hidden and p.ended_at >= $2::date order by p.id desc limit 10`,
+        [author.id, day(0)],
+      );
+      return plan.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    expect(text).toContain('promotions_author_public_idx');
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  });
+});
+
+describe('saved events closing soon', () => {
+  it('lists the saved events ending today to D-3, soonest first; not ended, later or unsaved ones', async () => {
+    const member = await principal(['USER']);
+    const make = async (end: number, start = 0) => {
+      const e = await createPromotion(db, other, input({ startedAt: day(Math.min(start, end)), endedAt: day(end) }));
+      return e.id;
+    };
+    const today = await make(0);
+    const tomorrow = await make(1);
+    const d3 = await make(3);
+    const d4 = await make(4);
+    const ended = await make(5);
+    await setDates(ended, -5, -1);
+    const unsaved = await make(1);
+    for (const id of [d3, today, tomorrow, d4, ended]) await savePromotion(db, member.id, id);
+    const deleted = await make(2);
+    await savePromotion(db, member.id, deleted);
+    await deletePromotion(db, other, deleted);
+
+    const soon = await listSavedClosingSoon(db, member.id, 3, first);
+    expect(soon.items.map((e) => e.id)).toEqual([today, tomorrow, d3]);
+    expect(soon.items.every((e) => e.isSaved)).toBe(true);
+    expect(soon.items.map((e) => e.id)).not.toContain(unsaved);
+    expect((await listSavedClosingSoon(db, member.id, 0, first)).items.map((e) => e.id)).toEqual([today]);
+    expect((await listSavedClosingSoon(db, member.id, 3, { page: 1, pageSize: 2 })).items.map((e) => e.id)).toEqual([
+      d3,
+    ]);
+  });
+});
