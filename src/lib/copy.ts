@@ -47,6 +47,7 @@ export const copy = {
     save: {
       save: (name: string) => `${name} 저장하기`,
       count: (n: number) => `저장 ${n}`,
+      failed: (saving: boolean, cause: string) => `${saving ? '저장하지' : '저장을 취소하지'} 못했어요. ${cause}`,
     },
   },
   deadline: {

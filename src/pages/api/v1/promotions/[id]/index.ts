@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireMember } from '../../../../../server/auth/guards';
+import { requireRegistered } from '../../../../../server/auth/guards';
 import { readJson } from '../../../../../server/http/body';
 import { updatePromotionFromBody } from '../../../../../server/services/promotion-writes';
 import { getDb } from '../../../../../server/db/index';
@@ -18,7 +18,7 @@ export const GET = endpoint(async ({ params }) => {
 
 /** Soft delete by the author or an ADMIN. */
 export const DELETE = endpoint(async ({ params, locals }) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
@@ -27,7 +27,7 @@ export const DELETE = endpoint(async ({ params, locals }) => {
 });
 /** Only the author edits (same body as create, without isAuthorHidden). */
 const update = async ({ params, request, locals }: APIContext) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();

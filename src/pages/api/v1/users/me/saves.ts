@@ -1,4 +1,4 @@
-import { requireMember } from '../../../../../server/auth/guards';
+import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { json } from '../../../../../server/http/respond';
@@ -10,7 +10,7 @@ import { savedIds } from '../../../../../server/services/photographers';
  * `GET /api/v1/users/me/saves?promotionIds=1,2&photographerIds=3` → `{promotionIds: [2], photographerIds: []}`.
  */
 export const GET = endpoint(async ({ url, locals }) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   const promotionIds = idListParam(url.searchParams, 'promotionIds');
   const photographerIds = idListParam(url.searchParams, 'photographerIds');
   return json(await savedIds(await getDb(), me.id, promotionIds, photographerIds));
