@@ -2,6 +2,7 @@
 export const copy = {
   appName: '담아봐',
   tagline: '무료·할인 촬영 이벤트와 사진작가를 한곳에서',
+  notFound: '찾을 수 없는 페이지예요. 홈으로 이동했어요.',
   common: {
     cancel: '취소',
     confirm: '확인',

@@ -18,7 +18,7 @@ import {
 } from '../lib/member-access';
 import { fetchPhotographer, fetchSavedCount, withdrawMembership, type SavedType } from '../lib/member-api';
 import { logout, markUnregistered, setSessionUser } from './session';
-import { openConfirm, showToast } from './ui';
+import { carryNotice, openConfirm, showToast } from './ui';
 
 export type GateState =
   | { status: 'checking' }
@@ -83,16 +83,21 @@ export async function enterMemberPage(requirement: MemberPageRequirement): Promi
 
 const FLASH_KEY = 'memberFlash';
 
-export function setFlash(message: string): void {
-  writeStorage('session', FLASH_KEY, message);
+/** How long a failure carried to my page stays readable there (the editor showed it only briefly). */
+export const FLASH_ERROR_MS = 8000;
+
+/** A success is stored as its text; a failure with an `error:` prefix (shown longer, in the error tone). */
+export function setFlash(message: string, tone: 'info' | 'error' = 'info'): void {
+  writeStorage('session', FLASH_KEY, tone === 'error' ? `error:${message}` : message);
 }
 
 /** Shows and forgets the message an editor left for this page. */
 export function showFlash(): void {
-  const message = readStorage('session', FLASH_KEY);
-  if (!message) return;
+  const stored = readStorage('session', FLASH_KEY);
+  if (!stored) return;
   removeStorage('session', FLASH_KEY);
-  showToast(message);
+  if (stored.startsWith('error:')) showToast(stored.slice('error:'.length), 'error', FLASH_ERROR_MS);
+  else showToast(stored);
 }
 
 // --- my page ---
@@ -183,6 +188,7 @@ export async function withdraw(): Promise<boolean> {
     return false;
   }
   forgetMemberDrafts();
+  carryNotice(memberCopy.myPage.withdrawn);
   await logout();
   return true;
 }

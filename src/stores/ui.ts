@@ -2,6 +2,7 @@
  * Dialogs and toasts shared by every island: one host renders them, any island opens them.
  */
 import { atom } from 'nanostores';
+import { readStorage, removeStorage, writeStorage } from '../lib/browser';
 import { copy } from '../lib/copy';
 
 export interface ConfirmDialog {
@@ -53,4 +54,34 @@ export function showToast(message: string, tone: Toast['tone'] = 'info', duratio
   setTimeout(() => {
     $toasts.set($toasts.get().filter((t) => t.id !== id));
   }, durationMs);
+}
+
+// --- a notice carried to the next page ---
+
+const NOTICE_KEY = 'pageNotice';
+/** Set by the server on its Not Found redirect to home (src/middleware.ts). */
+export const NOT_FOUND_COOKIE = 'notice=not-found';
+
+/** Leaves a message for whichever page this tab opens next (e.g. home after a withdrawal). */
+export function carryNotice(message: string): void {
+  writeStorage('session', NOTICE_KEY, message);
+}
+
+/**
+ * On arrival: the message a previous page carried here, and the Not Found notice when the server has
+ * just redirected a missing page home. Each is shown once.
+ */
+export function showArrivalNotices(): void {
+  const carried = readStorage('session', NOTICE_KEY);
+  if (carried) {
+    removeStorage('session', NOTICE_KEY);
+    showToast(carried);
+  }
+  const doc = globalThis.document as Document | undefined;
+  if (!doc) return;
+  const cookies = doc.cookie.split(';').map((c) => c.trim());
+  if (cookies.includes(NOT_FOUND_COOKIE)) {
+    doc.cookie = 'notice=; Path=/; Max-Age=0; SameSite=Lax';
+    showToast(copy.notFound);
+  }
 }

@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/auth';
 import { createImageList, createSingleImage } from '../../src/stores/image-uploads';
 import { $gate, enterMemberPage, withdraw } from '../../src/stores/member';
 import { $sessionUser } from '../../src/stores/session';
-import { $dialog, closeDialog, $toasts } from '../../src/stores/ui';
+import { $dialog, closeDialog, $toasts, showArrivalNotices } from '../../src/stores/ui';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser, type RecordedCall } from '../support/browser';
 
 interface XhrCall {
@@ -229,6 +229,12 @@ describe('withdrawal', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/v1/users/me', 'POST /api/v1/auth/logout']);
     expect(browser.local.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(browser.location.assign).toHaveBeenCalledWith('/');
+    // Home then says what happened.
+    $toasts.set([]);
+    showArrivalNotices();
+    expect($toasts.get().map((t) => t.message)).toEqual(['탈퇴가 완료되었어요. 계정과 모든 정보가 삭제되었어요.']);
+    showArrivalNotices();
+    expect($toasts.get()).toHaveLength(1);
   });
 
   it('keeps the session when the server refuses, with a Korean toast', async () => {
