@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import { readStorage, removeStorage, writeStorage } from '../lib/browser';
 import { copy } from '../lib/copy';
+import { loginPathFrom } from '../lib/return-to';
 
 export interface ConfirmDialog {
   kind: 'confirm';
@@ -11,6 +12,8 @@ export interface ConfirmDialog {
   content?: readonly string[];
   confirmLabel: string;
   onConfirm: () => void | Promise<void>;
+  /** A notice with nothing to decide (a limit reached): only the confirm button, no 취소. */
+  notice?: boolean;
 }
 
 export type Dialog = ConfirmDialog;
@@ -25,7 +28,10 @@ export function closeDialog(): void {
   $dialog.set(null);
 }
 
-/** The login-required dialog; the my-page icon uses the longer wording of the spec. */
+/**
+ * The login-required dialog; the my-page icon uses the longer wording of the spec. Signing in from it
+ * returns to this page (lib/return-to).
+ */
 export function openLoginRequired(variant: 'short' | 'myPage' = 'short'): void {
   const c = copy.loginRequired;
   openConfirm({
@@ -33,7 +39,8 @@ export function openLoginRequired(variant: 'short' | 'myPage' = 'short'): void {
     content: variant === 'myPage' ? c.myPageContent : c.shortContent,
     confirmLabel: c.action,
     onConfirm: () => {
-      window.location.assign('/login');
+      const here = globalThis.location;
+      window.location.assign(loginPathFrom(`${here.pathname}${here.search}`));
     },
   });
 }
