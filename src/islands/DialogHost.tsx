@@ -18,6 +18,7 @@ export function DialogHost() {
           title={dialog.title}
           content={dialog.content ?? []}
           confirmLabel={dialog.confirmLabel}
+          notice={dialog.notice ?? false}
           onCancel={closeDialog}
           onConfirm={async () => {
             closeDialog();

@@ -207,5 +207,5 @@ export function askWithdraw(): void {
 
 /** The limit modal of the image and keyword inputs: one message, acknowledged with 확인. */
 export function openLimitModal(message: string): void {
-  openConfirm({ title: [message], confirmLabel: memberCopy.ok, onConfirm: () => undefined });
+  openConfirm({ title: [message], confirmLabel: memberCopy.ok, onConfirm: () => undefined, notice: true });
 }

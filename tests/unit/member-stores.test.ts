@@ -101,6 +101,8 @@ describe('picture lists', () => {
     list.add([png('10.png'), png('11.png')]);
     expect(list.$slots.get()).toHaveLength(10);
     expect($dialog.get()?.title).toEqual(['포트폴리오 이미지는 최대 10장까지 첨부할 수 있어요.']);
+    // A notice: 확인 alone, nothing to cancel.
+    expect($dialog.get()?.notice).toBe(true);
     await vi.waitFor(() => expect(list.$slots.get()[9]?.phase).toBe('done'));
   });
 
