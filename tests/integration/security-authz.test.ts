@@ -248,7 +248,11 @@ const ROWS: Row[] = [
   })),
   // ── photographers ─────────────────────────────────────────────────────────────────────────────
   { method: 'GET', route: '/api/v1/photographers/list', expect: { all: 200 } },
-  { method: 'GET', route: '/api/v1/photographers/saved', expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 } },
+  {
+    method: 'GET',
+    route: '/api/v1/photographers/saved',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
   {
     method: 'GET',
     route: '/api/v1/photographers/{id}',
@@ -295,7 +299,14 @@ const ROWS: Row[] = [
   ...(['PUT', 'PATCH'] as const).map((method): Row => ({
     method,
     route: '/api/v1/photographers/me/profile',
-    expect: { anon: A401, unregistered: REGISTER_FIRST, user: DENIED, author: 200, otherPhotographer: 200, admin: DENIED },
+    expect: {
+      anon: A401,
+      unregistered: REGISTER_FIRST,
+      user: DENIED,
+      author: 200,
+      otherPhotographer: 200,
+      admin: DENIED,
+    },
     prepare: async () => ({
       json: {
         nickname: `작가 ${freshNickname('h')}`,
@@ -308,7 +319,14 @@ const ROWS: Row[] = [
   ...(['PUT', 'PATCH'] as const).map((method): Row => ({
     method,
     route: '/api/v1/photographers/me/page',
-    expect: { anon: A401, unregistered: REGISTER_FIRST, user: DENIED, author: 200, otherPhotographer: 200, admin: DENIED },
+    expect: {
+      anon: A401,
+      unregistered: REGISTER_FIRST,
+      user: DENIED,
+      author: 200,
+      otherPhotographer: 200,
+      admin: DENIED,
+    },
     prepare: async (actor) => ({
       json: {
         portfolio: await imagesOf(actor, 'PHOTOGRAPHER_PORTFOLIO_IMAGE'),
@@ -333,7 +351,11 @@ const ROWS: Row[] = [
   },
   // ── promotions ────────────────────────────────────────────────────────────────────────────────
   { method: 'GET', route: '/api/v1/promotions/list', expect: { all: 200 } },
-  { method: 'GET', route: '/api/v1/promotions/saved', expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 } },
+  {
+    method: 'GET',
+    route: '/api/v1/promotions/saved',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
   {
     method: 'GET',
     route: '/api/v1/promotions/{id}',

@@ -156,7 +156,9 @@ describe('edit photographer: no pending duplicate, 1–3 types, 1–5 regions', 
     const typed = withNameInput(start.nickname, '다른 스튜디오');
     expect(canSavePhotographerProfile({ ...start, nickname: typed })).toBe(false);
     // Back to the saved name: nothing to check.
-    expect(canSavePhotographerProfile({ ...start, nickname: withNameInput(typed, start.original.nickname) })).toBe(true);
+    expect(canSavePhotographerProfile({ ...start, nickname: withNameInput(typed, start.original.nickname) })).toBe(
+      true,
+    );
   });
 
   it('an invalid name blocks it; trailing spaces are trimmed in the request', () => {

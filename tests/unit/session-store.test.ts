@@ -154,7 +154,9 @@ describe('Kakao sign-in', () => {
     rememberReturnPath('/event/8?from=prompt');
     const state = createOAuthState();
     kakaoAndLogin(true);
-    expect(await completeKakaoSignIn(client, new URLSearchParams({ code: 'c0de', state }))).toBe('/event/8?from=prompt');
+    expect(await completeKakaoSignIn(client, new URLSearchParams({ code: 'c0de', state }))).toBe(
+      '/event/8?from=prompt',
+    );
     expect(peekReturnPath()).toBeNull();
   });
 
