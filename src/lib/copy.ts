@@ -152,7 +152,7 @@ export const copy = {
     PHOTOGRAPHER: {
       greeting: (name: string) => `${name} 작가님, 환영해요!`,
       body: ['작가 페이지에 포트폴리오와 소개를 채우고', '촬영 이벤트를 올려 보세요.'],
-      listingNote: '작가 페이지에 소개를 채워야 사진작가 목록과 검색에 내 페이지가 보여요.',
+      listingNote: '작가 페이지에 소개를 채워야 사진작가 목록과 검색에 보여요.',
     },
     editDetail: '작가 페이지 꾸미기',
     home: '담아봐 시작하기',

@@ -223,6 +223,7 @@ test.describe("sign-up's last screens", () => {
       nicknameCheck: 'available',
       checkedNickname: '빛담 스튜디오',
       gender: 'FEMALE',
+      profileImage: { name: 'me.png', url: '/media/none.webp' },
       photographyTypes: ['SNAP'],
       regions: [{ category: '서울', name: '강남구' }],
       signupSources: ['INSTAGRAM'],
@@ -241,7 +242,7 @@ test.describe("sign-up's last screens", () => {
 
     await page.goto('/success/signup');
     await expect(
-      page.getByText('작가 페이지에 소개를 채워야 사진작가 목록과 검색에 내 페이지가 보여요.'),
+      page.getByText('작가 페이지에 소개를 채워야 사진작가 목록과 검색에 보여요.'),
     ).toBeVisible();
     await shots(page, 'welcome-photographer');
   });
