@@ -241,9 +241,7 @@ test.describe("sign-up's last screens", () => {
     await shots(page, 'terms-photographer');
 
     await page.goto('/success/signup');
-    await expect(
-      page.getByText('작가 페이지에 소개를 채워야 사진작가 목록과 검색에 보여요.'),
-    ).toBeVisible();
+    await expect(page.getByText('작가 페이지에 소개를 채워야 사진작가 목록과 검색에 보여요.')).toBeVisible();
     await shots(page, 'welcome-photographer');
   });
 });
