@@ -35,7 +35,13 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       '<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>',
       {
         status: 302,
-        headers: { Location: '/', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+        headers: {
+          Location: '/',
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-store',
+          // Read once by home's toast host (stores/ui showArrivalNotices): "찾을 수 없는 페이지예요".
+          'Set-Cookie': 'notice=not-found; Path=/; Max-Age=60; SameSite=Lax',
+        },
       },
     );
   }

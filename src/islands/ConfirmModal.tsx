@@ -6,6 +6,8 @@ interface Props {
   title: readonly string[];
   content?: readonly string[];
   confirmLabel: string;
+  /** Nothing to decide: the confirm button alone (Escape and the backdrop still close it). */
+  notice?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -14,7 +16,7 @@ interface Props {
  * The confirmation modal of the spec: title lines, optional content lines, 취소 and a caller-given
  * confirm label. Locks page scroll, traps focus, closes on Escape and restores focus afterwards.
  */
-export function ConfirmModal({ title, content = [], confirmLabel, onCancel, onConfirm }: Props) {
+export function ConfirmModal({ title, content = [], confirmLabel, notice = false, onCancel, onConfirm }: Props) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -61,10 +63,12 @@ export function ConfirmModal({ title, content = [], confirmLabel, onCancel, onCo
             ))}
           </div>
         )}
-        <div className={styles['actions']}>
-          <button type="button" className={styles['cancel']} onClick={onCancel}>
-            {copy.common.cancel}
-          </button>
+        <div className={`${styles['actions']} ${notice ? styles['single'] : ''}`}>
+          {!notice && (
+            <button type="button" className={styles['cancel']} onClick={onCancel}>
+              {copy.common.cancel}
+            </button>
+          )}
           <button type="button" className={styles['confirm']} data-confirm onClick={onConfirm}>
             {confirmLabel}
           </button>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $dialog, $toasts, closeDialog } from '../stores/ui';
+import { useEffect } from 'react';
+import { $dialog, $toasts, closeDialog, showArrivalNotices } from '../stores/ui';
 import { ConfirmModal } from './ConfirmModal';
 import styles from './DialogHost.module.css';
 
@@ -9,6 +10,7 @@ export function DialogHost() {
   // first (client:only member pages) follows right after.
   const dialog = useStore($dialog, { ssr: 'initial' });
   const toasts = useStore($toasts, { ssr: 'initial' });
+  useEffect(() => showArrivalNotices(), []);
   return (
     <>
       {dialog && (
@@ -16,6 +18,7 @@ export function DialogHost() {
           title={dialog.title}
           content={dialog.content ?? []}
           confirmLabel={dialog.confirmLabel}
+          notice={dialog.notice ?? false}
           onCancel={closeDialog}
           onConfirm={async () => {
             closeDialog();

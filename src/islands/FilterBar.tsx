@@ -94,7 +94,7 @@ export function FilterBar({ kind, filter, path, base = [] }: Props) {
             >
               {PROGRESS_FILTERS.map((p) => (
                 <option key={p} value={p}>
-                  {p === 'ALL' ? t.progress : PROGRESS_FILTER_LABELS[p]}
+                  {PROGRESS_FILTER_LABELS[p]}
                 </option>
               ))}
             </select>

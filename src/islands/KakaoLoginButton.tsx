@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { createOAuthState, kakaoAuthorizeUrl, type KakaoClient } from '../lib/auth';
-import { navigate } from '../lib/browser';
+import { currentSearchParams, navigate } from '../lib/browser';
 import { copy } from '../lib/copy';
+import { rememberReturnPath } from '../lib/return-to';
 import { useHydrated } from './hooks/useHydrated';
 import styles from './KakaoLoginButton.module.css';
 
@@ -21,6 +22,10 @@ export function KakaoLoginButton(client: KakaoClient) {
       aria-busy={leaving}
       onClick={() => {
         setLeaving(true);
+        // `next`: the page whose login prompt led here. A retry after a failed sign-in keeps the one
+        // remembered before; a fresh visit to /login forgets it.
+        const params = currentSearchParams();
+        if (params.has('next') || !params.has('error')) rememberReturnPath(params.get('next'));
         navigate(kakaoAuthorizeUrl(client, createOAuthState()));
       }}
     >

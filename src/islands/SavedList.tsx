@@ -5,11 +5,11 @@ import { memberCopy } from '../lib/copy-member';
 import { cardDeadline, cardDeadlineLabel } from '../lib/deadline';
 import { regionsLabel, typesLabel } from '../lib/display';
 import { PROMOTION_TYPE_LABELS } from '../lib/domain';
-import type { PhotographerListItem, PromotionListItem } from '../lib/contract';
+import type { PromotionListItem, SavedPhotographerItem } from '../lib/contract';
 import type { SavedType } from '../lib/member-api';
 import { thumbnailUrlFor } from '../lib/media-urls';
 import { paths } from '../lib/paths';
-import { cutEventTitle, cutPhotographerNickname } from '../lib/text';
+import { cutPhotographerNickname } from '../lib/text';
 import { $savedList, loadMoreSaved, openSavedList, retrySaved } from '../stores/saved-lists';
 import { $saves, saveKey, toggleSave } from '../stores/saves';
 import { MemberGate } from './member/MemberGate';
@@ -22,7 +22,6 @@ interface Props {
 
 function EventRow({ event }: { event: PromotionListItem }) {
   const now = Date.now();
-  const cut = cutEventTitle(event.title);
   const image = event.images[0];
   return (
     <li className={styles['eventRow']}>
@@ -39,16 +38,8 @@ function EventRow({ event }: { event: PromotionListItem }) {
               {cardDeadlineLabel(event.startedAt, event.endedAt, now)}
             </span>
           </p>
-          <h2 className={styles['title']}>
-            {cut === event.title ? (
-              event.title
-            ) : (
-              <>
-                <span aria-hidden="true">{cut}</span>
-                <span className="sr-only">{event.title}</span>
-              </>
-            )}
-          </h2>
+          {/* The whole title, cut by the row's width (two lines), not at a fixed count of characters. */}
+          <h2 className={`${styles['title']} ${styles['eventTitle']}`}>{event.title}</h2>
           {event.activeRegions.length > 0 && <p className={styles['sub']}>{regionsLabel(event.activeRegions)}</p>}
           <p className={styles['sub']}>
             <span className="sr-only">{copy.browse.card.types}: </span>
@@ -63,12 +54,13 @@ function EventRow({ event }: { event: PromotionListItem }) {
   );
 }
 
-/** The photographer list answer has no save count: this toggle shows the saved state only. */
-function PhotographerSave({ id, name }: { id: number; name: string }) {
+/** The bookmark on a saved photographer's picture, with the count like every other save toggle. */
+function PhotographerSave({ id, name, count }: { id: number; name: string; count: number }) {
   const key = saveKey('photographer', id);
   const saves = useStore($saves, { keys: [key] });
   const entry = saves[key];
   const saved = entry?.saved ?? true;
+  const shown = entry?.count ?? count;
   return (
     <button
       type="button"
@@ -81,11 +73,15 @@ function PhotographerSave({ id, name }: { id: number; name: string }) {
         <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.6L5 21V4.5a1 1 0 0 1 1-1z" />
       </svg>
       <span className="sr-only">{copy.browse.save.save(name)}</span>
+      <span className={styles['photographerCount']} aria-hidden="true">
+        {shown}
+      </span>
+      <span className="sr-only">{copy.browse.save.count(shown)}</span>
     </button>
   );
 }
 
-function PhotographerCell({ photographer: p }: { photographer: PhotographerListItem }) {
+function PhotographerCell({ photographer: p }: { photographer: SavedPhotographerItem }) {
   const cut = cutPhotographerNickname(p.nickname);
   return (
     <li className={styles['photographerCell']}>
@@ -111,7 +107,7 @@ function PhotographerCell({ photographer: p }: { photographer: PhotographerListI
         </p>
       </a>
       <div className={styles['photoSave']}>
-        <PhotographerSave id={p.id} name={p.nickname} />
+        <PhotographerSave id={p.id} name={p.nickname} count={p.saveCount} />
       </div>
     </li>
   );

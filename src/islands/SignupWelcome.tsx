@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { navigate } from '../lib/browser';
+import { peekReturnPath, takeReturnPath } from '../lib/return-to';
 import { copy } from '../lib/copy';
 import { cutWelcomeName } from '../lib/text';
 import { readWelcome, type WelcomeInfo } from '../lib/welcome';
@@ -10,8 +11,26 @@ function replaceTo(href: string) {
   return (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
+    takeReturnPath();
     navigate(href, { replace: true });
   };
+}
+
+/**
+ * The welcome screen is the last entry of the sign-up: the phone's back button must not return into
+ * the wizard or to Kakao's page before it. One entry is pushed over it; going back leaves for `to`.
+ */
+function useBackLeavesTo(to: string | null) {
+  useEffect(() => {
+    if (to === null) return;
+    history.pushState({ welcome: true }, '');
+    const onPop = () => {
+      takeReturnPath();
+      navigate(to, { replace: true });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [to]);
 }
 
 /**
@@ -21,12 +40,18 @@ function replaceTo(href: string) {
  */
 export function SignupWelcome() {
   const [info, setInfo] = useState<WelcomeInfo | null>(null);
+  // Where the member was before signing in (a login prompt's page), else home.
+  const [next, setNext] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const welcome = readWelcome();
     if (!welcome) navigate('/', { replace: true });
-    else setInfo(welcome);
+    else {
+      setInfo(welcome);
+      setNext(peekReturnPath() ?? '/');
+    }
   }, []);
+  useBackLeavesTo(next);
   useEffect(() => {
     if (info) headingRef.current?.focus();
   }, [info]);
@@ -58,6 +83,7 @@ export function SignupWelcome() {
           <span key={line}>{line}</span>
         ))}
       </p>
+      {info.role === 'PHOTOGRAPHER' && <p className={styles['note']}>{copy.welcome.PHOTOGRAPHER.listingNote}</p>}
       <div className={styles['actions']}>
         {info.role === 'PHOTOGRAPHER' && (
           <a
@@ -68,8 +94,8 @@ export function SignupWelcome() {
             {copy.welcome.editDetail}
           </a>
         )}
-        <a className={styles['primary']} href="/" onClick={replaceTo('/')}>
-          {copy.welcome.home}
+        <a className={styles['primary']} href={next ?? '/'} onClick={replaceTo(next ?? '/')}>
+          {next && next !== '/' ? copy.welcome.back : copy.welcome.home}
         </a>
       </div>
     </section>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { copy } from '../lib/copy';
 import { INITIAL_SIGNUP_STATE, canLeaveStep, signupSteps } from '../lib/signup';
-import { $signup, $signupFeedback, goBack, goNext, guardSignupPage, submitSignup } from '../stores/signup';
+import { $signup, $signupFeedback, guardSignupPage, submitSignup } from '../stores/signup';
+import { nextSignupStep, previousSignupStep, startSignupHistory } from '../stores/signup-history';
 import { BasicInfoStep } from './signup/BasicInfoStep';
 import { ProfileStep } from './signup/ProfileStep';
 import { RoleStep } from './signup/RoleStep';
@@ -13,6 +14,7 @@ import styles from './SignupWizard.module.css';
 interface Props {
   termsUrl: string;
   privacyUrl: string;
+  partnerTermsUrl: string;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Props {
  * step's Next stays disabled until the step's rule (src/lib/signup) holds; Back keeps every value; the
  * state lives in the signup store, kept in sessionStorage.
  */
-export function SignupWizard({ termsUrl, privacyUrl }: Props) {
+export function SignupWizard({ termsUrl, privacyUrl, partnerTermsUrl }: Props) {
   // The server rendered the first step; the stored progress shows right after hydration.
   const state = useStore($signup, { ssr: () => INITIAL_SIGNUP_STATE });
   const { submitting, submitError } = useStore($signupFeedback);
@@ -31,6 +33,8 @@ export function SignupWizard({ termsUrl, privacyUrl }: Props) {
   useEffect(() => {
     setAllowed(guardSignupPage());
   }, []);
+  // Each step is a history entry: the phone's back button goes to the previous step.
+  useEffect(() => (allowed ? startSignupHistory() : undefined), [allowed]);
 
   // Focus follows the step (not on the first render): screen readers hear the new question.
   useEffect(() => {
@@ -55,19 +59,17 @@ export function SignupWizard({ termsUrl, privacyUrl }: Props) {
         e.preventDefault();
         if (!enabled) return;
         if (isLast) void submitSignup();
-        else goNext();
+        else nextSignupStep();
       }}
     >
-      <div className={styles['progressRow']}>
+      <div className={`${styles['progressRow']} ${index === 0 ? styles['first'] : ''}`}>
         {index > 0 ? (
-          <button type="button" className={styles['back']} onClick={goBack} aria-label={copy.signup.back}>
+          <button type="button" className={styles['back']} onClick={previousSignupStep} aria-label={copy.signup.back}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-        ) : (
-          <span className={styles['backPlaceholder']} />
-        )}
+        ) : null}
         <progress className={styles['progress']} max={steps.length} value={index + 1} aria-hidden="true" />
         <span className={styles['stepCount']}>{copy.signup.step(index + 1, steps.length)}</span>
       </div>
@@ -79,7 +81,13 @@ export function SignupWizard({ termsUrl, privacyUrl }: Props) {
         {state.step === 'profile' && <ProfileStep state={state} headingRef={headingRef} />}
         {state.step === 'survey' && <SurveyStep state={state} headingRef={headingRef} />}
         {state.step === 'terms' && (
-          <TermsStep state={state} headingRef={headingRef} termsUrl={termsUrl} privacyUrl={privacyUrl} />
+          <TermsStep
+            state={state}
+            headingRef={headingRef}
+            termsUrl={termsUrl}
+            privacyUrl={privacyUrl}
+            partnerTermsUrl={partnerTermsUrl}
+          />
         )}
       </fieldset>
 

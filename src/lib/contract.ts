@@ -52,6 +52,11 @@ export interface PhotographerListItem {
   mainPhotographyTypes: PhotographyType[];
 }
 
+/** An entry of GET /photographers/saved: a list item with the public save count (docs/api.md). */
+export interface SavedPhotographerItem extends PhotographerListItem {
+  saveCount: number;
+}
+
 /** An event's author as lists show it; null when the author is hidden. */
 export interface ListAuthor {
   id: number;

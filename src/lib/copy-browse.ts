@@ -69,6 +69,7 @@ export const browseCopy = {
     description: '상세 설명',
     hashtags: '대표 키워드',
     apply: '신청하기',
+    applyClosed: '마감된 이벤트예요',
     imagesLabel: '이벤트 사진',
     imageAlt: (title: string, n: number, total: number) => `${title} 사진 ${n}/${total}`,
     options: '이벤트 관리 메뉴',

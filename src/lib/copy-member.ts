@@ -51,6 +51,7 @@ export const memberCopy = {
     withdrawContent: ['프로필, 저장한 목록, 등록한 이벤트 등', '저장된 모든 정보가 삭제되며', '다시 복구할 수 없어요.'],
     withdrawConfirm: '탈퇴하기',
     withdrawFailed: '회원 탈퇴를 하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    withdrawn: '탈퇴가 완료되었어요. 계정과 모든 정보가 삭제되었어요.',
   },
   saved: {
     promotion: '저장한 이벤트',

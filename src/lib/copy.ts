@@ -4,6 +4,7 @@ export const copy = {
   tagline: '무료·할인 촬영 이벤트와 사진작가를 한곳에서',
   /** The home-screen app's description (web app manifest). */
   manifestDescription: '무료·할인 촬영 이벤트와 사진작가를 한곳에서 찾고 저장해 보세요.',
+  notFound: '찾을 수 없는 페이지예요. 홈으로 이동했어요.',
   common: {
     cancel: '취소',
     confirm: '확인',
@@ -49,6 +50,7 @@ export const copy = {
     save: {
       save: (name: string) => `${name} 저장하기`,
       count: (n: number) => `저장 ${n}`,
+      failed: (saving: boolean, cause: string) => `${saving ? '저장하지' : '저장을 취소하지'} 못했어요. ${cause}`,
     },
   },
   deadline: {
@@ -152,9 +154,11 @@ export const copy = {
     PHOTOGRAPHER: {
       greeting: (name: string) => `${name} 작가님, 환영해요!`,
       body: ['작가 페이지에 포트폴리오와 소개를 채우고', '촬영 이벤트를 올려 보세요.'],
+      listingNote: '작가 페이지에 소개를 채워야 사진작가 목록과 검색에 보여요.',
     },
     editDetail: '작가 페이지 꾸미기',
     home: '담아봐 시작하기',
+    back: '보던 화면으로 돌아가기',
   },
   firstVisit: {
     title: ['담아봐에 오신 것을 환영해요!'],

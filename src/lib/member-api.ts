@@ -5,7 +5,7 @@
 import { api } from './api';
 import type {
   Page,
-  PhotographerListItem,
+  SavedPhotographerItem,
   PhotographerResponse,
   PromotionBody,
   PromotionListItem,
@@ -28,8 +28,8 @@ export function fetchSavedPromotions(page: number, pageSize: number): Promise<Pa
   return api.get<Page<PromotionListItem>>(savedPath('promotion'), { query: { page, pageSize } });
 }
 
-export function fetchSavedPhotographers(page: number, pageSize: number): Promise<Page<PhotographerListItem>> {
-  return api.get<Page<PhotographerListItem>>(savedPath('photographer'), { query: { page, pageSize } });
+export function fetchSavedPhotographers(page: number, pageSize: number): Promise<Page<SavedPhotographerItem>> {
+  return api.get<Page<SavedPhotographerItem>>(savedPath('photographer'), { query: { page, pageSize } });
 }
 
 /** The member's saved events still open that close within `days` days (my page), soonest first. */

@@ -181,7 +181,8 @@ export function photographerEditState(p: PhotographerResponse): PhotographerEdit
 
 /**
  * Spec §5 Photographer profile edit: a valid name with no pending 'duplicate' result, 1–3 types and
- * 1–5 regions; nothing is sent while the picture is still uploading.
+ * 1–5 regions; nothing is sent while the picture is still uploading. A changed name also needs its
+ * duplicate check, as the hint under the field asks (docs/design.md, deviations from the spec).
  */
 export function canSavePhotographerProfile(state: PhotographerEditState, uploading = false): boolean {
   if (uploading) return false;
@@ -189,6 +190,9 @@ export function canSavePhotographerProfile(state: PhotographerEditState, uploadi
   if (!name.ok) return false;
   if (state.nickname.check === 'duplicate' && state.nickname.checked === name.value) return false;
   if (state.nickname.check === 'checking') return false;
+  if (isNameChanged('PHOTOGRAPHER', state.nickname, state.original.nickname)) {
+    if (!isNameAvailable('PHOTOGRAPHER', state.nickname)) return false;
+  }
   return validateMainPhotographyTypes(state.photographyTypes).ok && validatePhotographerRegions(state.regions).ok;
 }
 

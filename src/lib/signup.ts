@@ -229,6 +229,18 @@ export function withPreviousStep(state: SignupState): SignupState {
   return previous ? { ...state, step: previous } : state;
 }
 
+/**
+ * A step reached through the browser's history (back or forward): one of the role's steps, and only
+ * when every step before it still holds (answers changed after going back may not allow it).
+ */
+export function withStepFromHistory(state: SignupState, step: SignupStep): SignupState {
+  const steps = signupSteps(state.role);
+  const index = steps.indexOf(step);
+  if (index < 0) return state;
+  if (!steps.slice(0, index).every((before) => canLeaveStep(state, before))) return state;
+  return step === state.step ? state : { ...state, step };
+}
+
 // --- submit ---
 
 export type RegistrationRequest =

@@ -14,6 +14,7 @@ export interface SiteInfo {
   instagramUrl: string;
   privacyUrl: string;
   termsUrl: string;
+  partnerTermsUrl: string;
   contactFormUrl: string;
 }
 
@@ -207,6 +208,7 @@ export function parseConfig(env: Env): Config {
       instagramUrl: str(env, 'SITE_INSTAGRAM_URL', 'https://www.instagram.com/damabwa'),
       privacyUrl: str(env, 'SITE_PRIVACY_URL', 'https://damabwa.notion.site/privacy'),
       termsUrl: str(env, 'SITE_TERMS_URL', 'https://damabwa.notion.site/terms'),
+      partnerTermsUrl: str(env, 'SITE_PARTNER_TERMS_URL', 'https://damabwa.notion.site/partner-terms'),
       contactFormUrl: str(env, 'SITE_CONTACT_FORM_URL', 'https://forms.gle/damabwa-contact'),
     },
     homeBannerLink: str(env, 'HOME_BANNER_LINK', '/event/8'),

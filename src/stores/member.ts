@@ -24,7 +24,7 @@ import {
   type SavedType,
 } from '../lib/member-api';
 import { logout, markUnregistered, setSessionUser } from './session';
-import { openConfirm, showToast } from './ui';
+import { carryNotice, openConfirm, showToast } from './ui';
 
 export type GateState =
   | { status: 'checking' }
@@ -89,16 +89,21 @@ export async function enterMemberPage(requirement: MemberPageRequirement): Promi
 
 const FLASH_KEY = 'memberFlash';
 
-export function setFlash(message: string): void {
-  writeStorage('session', FLASH_KEY, message);
+/** How long a failure carried to my page stays readable there (the editor showed it only briefly). */
+export const FLASH_ERROR_MS = 8000;
+
+/** A success is stored as its text; a failure with an `error:` prefix (shown longer, in the error tone). */
+export function setFlash(message: string, tone: 'info' | 'error' = 'info'): void {
+  writeStorage('session', FLASH_KEY, tone === 'error' ? `error:${message}` : message);
 }
 
 /** Shows and forgets the message an editor left for this page. */
 export function showFlash(): void {
-  const message = readStorage('session', FLASH_KEY);
-  if (!message) return;
+  const stored = readStorage('session', FLASH_KEY);
+  if (!stored) return;
   removeStorage('session', FLASH_KEY);
-  showToast(message);
+  if (stored.startsWith('error:')) showToast(stored.slice('error:'.length), 'error', FLASH_ERROR_MS);
+  else showToast(stored);
 }
 
 // --- my page ---
@@ -200,6 +205,7 @@ export async function withdraw(): Promise<boolean> {
     return false;
   }
   forgetMemberDrafts();
+  carryNotice(memberCopy.myPage.withdrawn);
   await logout();
   return true;
 }
@@ -218,5 +224,5 @@ export function askWithdraw(): void {
 
 /** The limit modal of the image and keyword inputs: one message, acknowledged with 확인. */
 export function openLimitModal(message: string): void {
-  openConfirm({ title: [message], confirmLabel: memberCopy.ok, onConfirm: () => undefined });
+  openConfirm({ title: [message], confirmLabel: memberCopy.ok, onConfirm: () => undefined, notice: true });
 }

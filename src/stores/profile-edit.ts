@@ -1,7 +1,8 @@
 /**
  * The member editors' stores: /edit/user, /edit/photographer and /edit/photographer/detail. The enabling
  * rules and requests are the pure functions of src/lib/member-forms; these add the calls. Every save
- * returns to /mypage, even after a failure (spec §4), with a Korean toast first when it failed.
+ * returns to /mypage, even after a failure (spec §4), with a Korean toast first when it failed, shown
+ * again on my page for 8 s.
  */
 import { atom } from 'nanostores';
 import { fetchNicknameExists, isApiRequestError } from '../lib/api';
@@ -63,7 +64,10 @@ async function saveAndReturn(call: () => Promise<unknown>, successMessage: strin
     // A 401 has already signed the member out and left the page.
     if (isApiRequestError(err) && err.status === 401) return;
     console.error('profile save failed', err);
-    showToast(memberCopy.edit.saveFailed(errorMessage(err)), 'error');
+    const message = memberCopy.edit.saveFailed(errorMessage(err));
+    showToast(message, 'error');
+    // My page shows it again, long enough to read: the member must not believe it saved.
+    setFlash(message, 'error');
     await wait(FAILURE_RETURN_MS);
     navigate('/mypage', { replace: true });
   }

@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { isApiRequestError } from '../lib/api';
-import type { PhotographerListItem, PromotionListItem } from '../lib/contract';
+import type { PromotionListItem, SavedPhotographerItem } from '../lib/contract';
 import { memberCopy } from '../lib/copy-member';
 import { fetchSavedPhotographers, fetchSavedPromotions, type SavedType } from '../lib/member-api';
 import { enterMemberPage } from './member';
@@ -14,7 +14,7 @@ import { $saves, saveKey } from './saves';
 export const SAVED_PAGE_SIZE = 20;
 
 export type SavedItems =
-  { type: 'promotion'; items: PromotionListItem[] } | { type: 'photographer'; items: PhotographerListItem[] };
+  { type: 'promotion'; items: PromotionListItem[] } | { type: 'photographer'; items: SavedPhotographerItem[] };
 
 export interface SavedListState {
   status: 'loading' | 'ready' | 'loadingMore' | 'error';
@@ -46,8 +46,7 @@ async function fetchPage(type: SavedType, page: number): Promise<{ list: SavedIt
     return { list: { type, items: answer.items }, hasNext: answer.hasNextPage };
   }
   const answer = await fetchSavedPhotographers(page, SAVED_PAGE_SIZE);
-  // The list answer has no save count; the photographer toggles here show the state only.
-  answer.items.forEach((p) => markSaved('photographer', p.id, null));
+  answer.items.forEach((p) => markSaved('photographer', p.id, p.saveCount));
   return { list: { type, items: answer.items }, hasNext: answer.hasNextPage };
 }
 

@@ -8,12 +8,17 @@
  * - the event detail page: `GET /promotions/{id}/details`, which also counts the page view.
  *
  * Toggling without a stored access token opens the login-required dialog and calls nothing. Otherwise
- * the state and count change at once; a failure rolls them back and opens the dialog.
+ * the state and count change at once; a failure rolls them back and says why: only a 401 asks the
+ * visitor to log in, an unfinished sign-up (403 REGISTRATION_REQUIRED) goes to /signup, anything else
+ * (a deleted event, a network error) is a toast with its cause.
  */
 import { map } from 'nanostores';
 import { api, isApiRequestError } from '../lib/api';
 import { hasAccessToken } from '../lib/auth';
-import { openLoginRequired } from './ui';
+import { copy } from '../lib/copy';
+import { navigate } from '../lib/browser';
+import { markUnregistered } from './session';
+import { openLoginRequired, showToast } from './ui';
 
 export type SaveKind = 'promotion' | 'photographer';
 
@@ -123,6 +128,23 @@ export function loadPromotionDetail(id: number): Promise<PromotionViewer | null>
   return call;
 }
 
+/** After the rollback: what the member is told (or where they are sent) for this failure. */
+function explainSaveFailure(err: unknown, saving: boolean): void {
+  const status = isApiRequestError(err) ? err.status : 0;
+  if (status === 401) {
+    openLoginRequired();
+    return;
+  }
+  if (status === 403 && isApiRequestError(err) && err.code === 'REGISTRATION_REQUIRED') {
+    markUnregistered();
+    navigate('/signup');
+    return;
+  }
+  if (!isApiRequestError(err)) console.error('save toggle failed', err);
+  const cause = isApiRequestError(err) ? err.message : copy.api.unexpected;
+  showToast(copy.browse.save.failed(saving, cause), 'error');
+}
+
 /** The save toggle: login-required dialog without a token; optimistic change, rollback on failure. */
 export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
   const key = saveKey(kind, id);
@@ -148,7 +170,7 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
       $saves.setKey(key, { saved: false, count: before.count, pending: false });
     } else {
       $saves.setKey(key, { ...before, pending: false });
-      openLoginRequired();
+      explainSaveFailure(err, saving);
     }
   }
 }

@@ -31,6 +31,7 @@ import {
   type LoginResponse,
 } from '../lib/api';
 import { currentPathname, navigate } from '../lib/browser';
+import { takeReturnPath } from '../lib/return-to';
 
 export const $sessionUser = persistentAtom<SessionUser>(SESSION_USER_KEY, signedOutUser(), {
   encode: (user) => JSON.stringify(user),
@@ -148,7 +149,7 @@ export async function completeKakaoSignIn(client: KakaoClient, params: URLSearch
   }
   try {
     const answer = await loginWithKakao(authKey);
-    return signIn(answer) === 'home' ? '/' : '/signup';
+    return signIn(answer) === 'home' ? (takeReturnPath() ?? '/') : '/signup';
   } catch (err) {
     console.error('sign-in: login failed', err);
     return loginErrorPath('login');

@@ -36,9 +36,11 @@ import {
   withRegionToggled,
   withRole,
   withSourceToggled,
+  withStepFromHistory,
   withTerm,
   withTypeToggled,
   type SignupState,
+  type SignupStep,
 } from '../lib/signup';
 import { $isSignedIn, setSessionUser } from './session';
 
@@ -150,6 +152,10 @@ export function goNext(): void {
 
 export function goBack(): void {
   update(withPreviousStep);
+}
+
+export function goToStepFromHistory(step: SignupStep): void {
+  update((s) => withStepFromHistory(s, step));
 }
 
 // --- profile image ---

@@ -2,7 +2,9 @@
  * Dialogs and toasts shared by every island: one host renders them, any island opens them.
  */
 import { atom } from 'nanostores';
+import { readStorage, removeStorage, writeStorage } from '../lib/browser';
 import { copy } from '../lib/copy';
+import { loginPathFrom } from '../lib/return-to';
 
 export interface ConfirmDialog {
   kind: 'confirm';
@@ -10,6 +12,8 @@ export interface ConfirmDialog {
   content?: readonly string[];
   confirmLabel: string;
   onConfirm: () => void | Promise<void>;
+  /** A notice with nothing to decide (a limit reached): only the confirm button, no 취소. */
+  notice?: boolean;
 }
 
 export type Dialog = ConfirmDialog;
@@ -24,7 +28,10 @@ export function closeDialog(): void {
   $dialog.set(null);
 }
 
-/** The login-required dialog; the my-page icon uses the longer wording of the spec. */
+/**
+ * The login-required dialog; the my-page icon uses the longer wording of the spec. Signing in from it
+ * returns to this page (lib/return-to).
+ */
 export function openLoginRequired(variant: 'short' | 'myPage' = 'short'): void {
   const c = copy.loginRequired;
   openConfirm({
@@ -32,7 +39,8 @@ export function openLoginRequired(variant: 'short' | 'myPage' = 'short'): void {
     content: variant === 'myPage' ? c.myPageContent : c.shortContent,
     confirmLabel: c.action,
     onConfirm: () => {
-      window.location.assign('/login');
+      const here = globalThis.location;
+      window.location.assign(loginPathFrom(`${here.pathname}${here.search}`));
     },
   });
 }
@@ -53,4 +61,34 @@ export function showToast(message: string, tone: Toast['tone'] = 'info', duratio
   setTimeout(() => {
     $toasts.set($toasts.get().filter((t) => t.id !== id));
   }, durationMs);
+}
+
+// --- a notice carried to the next page ---
+
+const NOTICE_KEY = 'pageNotice';
+/** Set by the server on its Not Found redirect to home (src/middleware.ts). */
+export const NOT_FOUND_COOKIE = 'notice=not-found';
+
+/** Leaves a message for whichever page this tab opens next (e.g. home after a withdrawal). */
+export function carryNotice(message: string): void {
+  writeStorage('session', NOTICE_KEY, message);
+}
+
+/**
+ * On arrival: the message a previous page carried here, and the Not Found notice when the server has
+ * just redirected a missing page home. Each is shown once.
+ */
+export function showArrivalNotices(): void {
+  const carried = readStorage('session', NOTICE_KEY);
+  if (carried) {
+    removeStorage('session', NOTICE_KEY);
+    showToast(carried);
+  }
+  const doc = globalThis.document as Document | undefined;
+  if (!doc) return;
+  const cookies = doc.cookie.split(';').map((c) => c.trim());
+  if (cookies.includes(NOT_FOUND_COOKIE)) {
+    doc.cookie = 'notice=; Path=/; Max-Age=0; SameSite=Lax';
+    showToast(copy.notFound);
+  }
 }

@@ -224,7 +224,8 @@ test.describe('sign-in and sign-up', () => {
 
     await page.getByText('촬영 이벤트', { exact: true }).click();
     await next(page).click();
-    await expect(page.getByText('사진작가 파트너 약관 동의')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /사진작가 파트너 약관 동의/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /사진작가 파트너 약관 동의/ })).toHaveAttribute('target', '_blank');
     for (const item of [/만 14세 이상/, /서비스 이용약관 동의/, /개인정보 수집 및 이용 동의/]) {
       await page.getByLabel(item).check();
     }

@@ -350,6 +350,9 @@ describe('permissions', () => {
         (i) => i.id,
       ),
     ).toEqual([photographer.user.id]);
+    // The saved list carries the public count, so its bookmarks show it like every other save toggle.
+    const savedList = await call(base, 'GET', '/api/v1/photographers/saved', { token: fan.token });
+    expect((savedList.body as { items: { saveCount?: number }[] }).items[0]?.saveCount).toBe(1);
     expect((await call(base, 'DELETE', `${path}/unsave`, { token: fan.token })).status).toBe(204);
     expect((await call(base, 'DELETE', `${path}/unsave`, { token: fan.token })).body).toMatchObject({
       code: 'PHOTOGRAPHER_SAVE_NOT_FOUND',
@@ -363,7 +366,7 @@ describe('permissions', () => {
     const event = await createEvent(base, author.token);
     await Promise.all(Array.from({ length: 50 }, () => call(base, 'GET', `/api/v1/promotions/${event.id}/details`)));
     expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 50 });
-    const fans = await Promise.all(Array.from({ length: 50 }, () => newMember(base)));
+    const fans = await Promise.all(Array.from({ length: 50 }, () => newUser(base)));
     const results = await Promise.all(
       fans.map((f) => call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: f.token })),
     );

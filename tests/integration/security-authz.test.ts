@@ -93,6 +93,7 @@ interface Row {
 
 const A401 = [401, 'INVALID_AUTH_CREDENTIALS'] as const;
 const DENIED = [403, 'ACCESS_DENIED'] as const;
+const REGISTER_FIRST = [403, 'REGISTRATION_REQUIRED'] as const;
 const ALREADY = [409, 'USER_ALREADY_REGISTERED'] as const;
 const UPDATE_DENIED = [403, 'PROMOTION_UPDATE_PERMISSION_DENIED'] as const;
 const DELETE_DENIED = [403, 'PROMOTION_DELETE_PERMISSION_DENIED'] as const;
@@ -214,7 +215,7 @@ const ROWS: Row[] = [
   {
     method: 'GET',
     route: '/api/v1/users/me/saves',
-    expect: { anon: A401, member: 200 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
     prepare: async () => ({
       path: `/api/v1/users/me/saves?promotionIds=${authorEventId}&photographerIds=${people.author.user.id}`,
     }),
@@ -242,12 +243,16 @@ const ROWS: Row[] = [
   ...(['PUT', 'PATCH'] as const).map((method): Row => ({
     method,
     route: '/api/v1/users/me/profile',
-    expect: { anon: A401, unregistered: DENIED, member: 200 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
     prepare: async () => ({ json: { nickname: freshNickname('f'), instagramId: null, profileImage: null } }),
   })),
   // ── photographers ─────────────────────────────────────────────────────────────────────────────
   { method: 'GET', route: '/api/v1/photographers/list', expect: { all: 200 } },
-  { method: 'GET', route: '/api/v1/photographers/saved', expect: { anon: A401, member: 200 } },
+  {
+    method: 'GET',
+    route: '/api/v1/photographers/saved',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
   {
     method: 'GET',
     route: '/api/v1/photographers/{id}',
@@ -304,7 +309,14 @@ const ROWS: Row[] = [
   ...(['PUT', 'PATCH'] as const).map((method): Row => ({
     method,
     route: '/api/v1/photographers/me/profile',
-    expect: { anon: A401, unregistered: DENIED, user: DENIED, author: 200, otherPhotographer: 200, admin: DENIED },
+    expect: {
+      anon: A401,
+      unregistered: REGISTER_FIRST,
+      user: DENIED,
+      author: 200,
+      otherPhotographer: 200,
+      admin: DENIED,
+    },
     prepare: async () => ({
       json: {
         nickname: `작가 ${freshNickname('h')}`,
@@ -317,7 +329,14 @@ const ROWS: Row[] = [
   ...(['PUT', 'PATCH'] as const).map((method): Row => ({
     method,
     route: '/api/v1/photographers/me/page',
-    expect: { anon: A401, unregistered: DENIED, user: DENIED, author: 200, otherPhotographer: 200, admin: DENIED },
+    expect: {
+      anon: A401,
+      unregistered: REGISTER_FIRST,
+      user: DENIED,
+      author: 200,
+      otherPhotographer: 200,
+      admin: DENIED,
+    },
     prepare: async (actor) => ({
       json: {
         portfolio: await imagesOf(actor, 'PHOTOGRAPHER_PORTFOLIO_IMAGE'),
@@ -331,18 +350,22 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/api/v1/photographers/{id}/save',
-    expect: { anon: A401, member: 204 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 204 },
     prepare: async () => ({ path: byId(people.otherPhotographer.user.id)('/api/v1/photographers/{id}/save') }),
   },
   {
     method: 'DELETE',
     route: '/api/v1/photographers/{id}/unsave',
-    expect: { anon: A401, member: 204 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 204 },
     prepare: async () => ({ path: byId(people.otherPhotographer.user.id)('/api/v1/photographers/{id}/unsave') }),
   },
   // ── promotions ────────────────────────────────────────────────────────────────────────────────
   { method: 'GET', route: '/api/v1/promotions/list', expect: { all: 200 } },
-  { method: 'GET', route: '/api/v1/promotions/saved', expect: { anon: A401, member: 200 } },
+  {
+    method: 'GET',
+    route: '/api/v1/promotions/saved',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
   {
     method: 'GET',
     route: '/api/v1/promotions/{id}',
@@ -358,7 +381,7 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/api/v1/promotions',
-    expect: { anon: A401, unregistered: DENIED, user: DENIED, author: 201, otherPhotographer: 201, admin: 201 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, user: DENIED, author: 201, otherPhotographer: 201, admin: 201 },
     prepare: async (actor) => ({
       json: { ...(await eventBody(base, (actor.member ?? people.user).token)), title: `${actor.kind} 이벤트 등록` },
     }),
@@ -369,7 +392,7 @@ const ROWS: Row[] = [
     name: 'isAuthorHidden: true',
     expect: {
       anon: A401,
-      unregistered: DENIED,
+      unregistered: REGISTER_FIRST,
       user: DENIED,
       author: HIDDEN_DENIED,
       otherPhotographer: HIDDEN_DENIED,
@@ -390,7 +413,7 @@ const ROWS: Row[] = [
   ...(['PUT', 'PATCH'] as const).map((method): Row => ({
     method,
     route: '/api/v1/promotions/{id}',
-    expect: { anon: A401, member: UPDATE_DENIED, author: 200 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: UPDATE_DENIED, author: 200 },
     prepare: async (actor) => ({
       path: byId(authorEventId)('/api/v1/promotions/{id}'),
       json: {
@@ -402,7 +425,7 @@ const ROWS: Row[] = [
   {
     method: 'DELETE',
     route: '/api/v1/promotions/{id}',
-    expect: { anon: A401, member: DELETE_DENIED, author: 204, admin: 204 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DELETE_DENIED, author: 204, admin: 204 },
     prepare: async () => {
       const { id } = await createEvent(base, people.author.token, { title: '지워질 수도 있는 이벤트' });
       return { path: byId(id)('/api/v1/promotions/{id}'), note: { id } };
@@ -416,13 +439,13 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/api/v1/promotions/{id}/save',
-    expect: { anon: A401, member: 204 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 204 },
     prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/save') }),
   },
   {
     method: 'DELETE',
     route: '/api/v1/promotions/{id}/unsave',
-    expect: { anon: A401, member: 204 },
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 204 },
     prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/unsave') }),
   },
   // ── regions ───────────────────────────────────────────────────────────────────────────────────

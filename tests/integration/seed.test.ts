@@ -52,6 +52,10 @@ describe('demo seed', () => {
     expect(popular.items.map((i) => i.id)).not.toEqual(all.items.map((i) => i.id));
     const eight = await db.query<{ id: number }>('select id from promotions where id = 8 and deleted_at is null');
     expect(eight).toHaveLength(1);
+    // The home banner's event is ongoing, and still will be a month after seeding.
+    expect(all.items.find((i) => i.id === 8)?.progressStatus).toBe('ONGOING');
+    const monthAhead = new Date(Date.now() + 9 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect((all.items.find((i) => i.id === 8)?.endedAt ?? '').slice(0, 10) >= monthAhead).toBe(true);
   });
 
   it('generates large data sets in batches', async () => {

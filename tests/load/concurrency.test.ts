@@ -6,7 +6,7 @@
  * request got a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, newPhotographer, type Session } from '../support/api';
+import { call, createEvent, freshNickname, newPhotographer, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { closeAgent, isErrorEnvelope, parseJson, pool, rawRequest, signInWith } from '../security/lib';
 import { sql } from '../security/pg';
@@ -54,6 +54,12 @@ describe.skipIf(!DATABASE_URL)('two server instances on one PostgreSQL database'
       10,
       async (i) => {
         const s = await signInWith((i % 2 ? b : a).url);
+        // Saving needs a finished registration (403 REGISTRATION_REQUIRED otherwise).
+        const registered = await call((i % 2 ? b : a).url, 'POST', '/api/v1/users/me/registration', {
+          token: s.accessToken.value,
+          body: { nickname: freshNickname('c'), gender: 'FEMALE', instagramId: null },
+        });
+        if (registered.status !== 200) throw new Error(`registration answered ${registered.status}`);
         return { ...s, token: s.accessToken.value };
       },
     );

@@ -6,7 +6,7 @@
  * tests/integration/server.test.ts; the embedded database's crash by security-crash-pglite.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { newMember, newPhotographer, upload, day, type Session } from '../support/api';
+import { newMember, newPhotographer, newUser, upload, day, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { closeAgent, isErrorEnvelope, parseJson, rawRequest, sleep, waitFor } from '../security/lib';
 import { sql, startStoppableCluster, type StoppableCluster } from '../security/pg';
@@ -31,7 +31,7 @@ describe.skipIf(!DATABASE_URL)('faults on PostgreSQL', () => {
   it('kill -9 under write load: every write answered 2xx survives, counters equal rows', async () => {
     const first = track(await startServer({ JWT_SECRET: SECRET }));
     const author = await newPhotographer(first.url);
-    const fans: Session[] = await Promise.all(Array.from({ length: 8 }, () => newMember(first.url)));
+    const fans: Session[] = await Promise.all(Array.from({ length: 8 }, () => newUser(first.url)));
     const images = await upload(first.url, author.token, 'PROMOTION_IMAGE');
     const created = new Map<number, string>();
     const saves: { fan: number; event: number }[] = [];

@@ -152,9 +152,19 @@ describe('edit photographer: no pending duplicate, 1–3 types, 1–5 regions', 
     expect(canSavePhotographerProfile({ ...start, nickname: ok })).toBe(true);
   });
 
+  it('a changed name waits for its duplicate check, as the hint under the field says', () => {
+    const typed = withNameInput(start.nickname, '다른 스튜디오');
+    expect(canSavePhotographerProfile({ ...start, nickname: typed })).toBe(false);
+    // Back to the saved name: nothing to check.
+    expect(canSavePhotographerProfile({ ...start, nickname: withNameInput(typed, start.original.nickname) })).toBe(
+      true,
+    );
+  });
+
   it('an invalid name blocks it; trailing spaces are trimmed in the request', () => {
     expect(canSavePhotographerProfile({ ...start, nickname: withNameInput(start.nickname, '가') })).toBe(false);
-    const s = { ...start, nickname: withNameInput(start.nickname, '담아 스튜디오 ') };
+    const typed = withNameInput(start.nickname, '담아 스튜디오 ');
+    const s = { ...start, nickname: withNameResult('PHOTOGRAPHER', typed, '담아 스튜디오', false) };
     expect(photographerProfileRequest(s)?.nickname).toBe('담아 스튜디오');
   });
 

@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/auth';
 import { createImageList, createSingleImage } from '../../src/stores/image-uploads';
 import { $gate, enterMemberPage, withdraw } from '../../src/stores/member';
 import { $sessionUser } from '../../src/stores/session';
-import { $dialog, closeDialog, $toasts } from '../../src/stores/ui';
+import { $dialog, closeDialog, $toasts, showArrivalNotices } from '../../src/stores/ui';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser, type RecordedCall } from '../support/browser';
 
 interface XhrCall {
@@ -101,6 +101,8 @@ describe('picture lists', () => {
     list.add([png('10.png'), png('11.png')]);
     expect(list.$slots.get()).toHaveLength(10);
     expect($dialog.get()?.title).toEqual(['포트폴리오 이미지는 최대 10장까지 첨부할 수 있어요.']);
+    // A notice: 확인 alone, nothing to cancel.
+    expect($dialog.get()?.notice).toBe(true);
     await vi.waitFor(() => expect(list.$slots.get()[9]?.phase).toBe('done'));
   });
 
@@ -229,6 +231,12 @@ describe('withdrawal', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/v1/users/me', 'POST /api/v1/auth/logout']);
     expect(browser.local.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(browser.location.assign).toHaveBeenCalledWith('/');
+    // Home then says what happened.
+    $toasts.set([]);
+    showArrivalNotices();
+    expect($toasts.get().map((t) => t.message)).toEqual(['탈퇴가 완료되었어요. 계정과 모든 정보가 삭제되었어요.']);
+    showArrivalNotices();
+    expect($toasts.get()).toHaveLength(1);
   });
 
   it('keeps the session when the server refuses, with a Korean toast', async () => {

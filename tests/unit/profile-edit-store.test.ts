@@ -8,6 +8,7 @@ import {
   setUserInstagram,
   submitUserProfile,
 } from '../../src/stores/profile-edit';
+import { showFlash } from '../../src/stores/member';
 import { $toasts } from '../../src/stores/ui';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
 
@@ -70,6 +71,16 @@ describe('edit user: save and return', () => {
     await vi.advanceTimersByTimeAsync(FAILURE_RETURN_MS);
     await done;
     expect(browser.location.replace).toHaveBeenCalledWith('/mypage');
+    // My page shows the reason again, in the error tone, still readable after 5 s.
+    $toasts.set([]);
+    showFlash();
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ tone: 'error', message: '수정하지 못했어요. 이미 사용 중인 닉네임이에요.' }),
+    ]);
+    await vi.advanceTimersByTimeAsync(5500);
+    expect($toasts.get()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect($toasts.get()).toHaveLength(0);
   });
 
   it('sends nothing while nothing changed', async () => {

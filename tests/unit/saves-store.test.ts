@@ -8,7 +8,7 @@ import {
   seedSave,
   toggleSave,
 } from '../../src/stores/saves';
-import { $dialog, closeDialog } from '../../src/stores/ui';
+import { $dialog, $toasts, closeDialog } from '../../src/stores/ui';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -50,6 +50,7 @@ beforeEach(() => {
   );
   resetSaves();
   closeDialog();
+  $toasts.set([]);
 });
 
 afterEach(() => {
@@ -95,12 +96,47 @@ describe('save toggle as a member', () => {
     expect(entry('photographer', 9)).toMatchObject({ saved: false, count: 1 });
   });
 
-  it('rolls back and opens the dialog when the server fails', async () => {
-    answer = () => json({ code: 'INTERNAL_ERROR', message: '오류' }, 500);
+  it('rolls back and asks to log in only after a 401', async () => {
+    answer = () => json({ code: 'INVALID_AUTH_CREDENTIALS', message: '로그인이 필요합니다.' }, 401);
     seedSave('promotion', 2, 7);
     await toggleSave('promotion', 2);
     expect(entry('promotion', 2)).toMatchObject({ saved: false, count: 7, pending: false });
-    expect($dialog.get()).not.toBeNull();
+    expect($dialog.get()?.confirmLabel).toBe('로그인하기');
+  });
+
+  it.each([
+    [json({ code: 'PROMOTION_NOT_FOUND', message: '이벤트를 찾을 수 없어요.' }, 404), '이벤트를 찾을 수 없어요.'],
+    [json({ code: 'INTERNAL_ERROR', message: '서버 오류예요.' }, 500), '서버 오류예요.'],
+  ])('rolls back and tells the cause of any other failure, without the login dialog', async (res, cause) => {
+    answer = () => res.clone();
+    seedSave('promotion', 2, 7);
+    await toggleSave('promotion', 2);
+    expect(entry('promotion', 2)).toMatchObject({ saved: false, count: 7, pending: false });
+    expect($dialog.get()).toBeNull();
+    expect($toasts.get().map((t) => t.message)).toContain(`저장하지 못했어요. ${cause}`);
+  });
+
+  it('a network failure is a toast too', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    seedSave('promotion', 4, 1);
+    await toggleSave('promotion', 4);
+    expect(entry('promotion', 4)).toMatchObject({ saved: false, count: 1, pending: false });
+    expect($dialog.get()).toBeNull();
+    expect($toasts.get().at(-1)?.message).toBe('저장하지 못했어요. 네트워크 연결을 확인해 주세요.');
+  });
+
+  it('an unfinished sign-up (403 REGISTRATION_REQUIRED) goes to /signup', async () => {
+    answer = () => json({ code: 'REGISTRATION_REQUIRED', message: '회원가입을 마친 뒤 이용할 수 있어요.' }, 403);
+    seedSave('photographer', 5, 0);
+    await toggleSave('photographer', 5);
+    expect(entry('photographer', 5)).toMatchObject({ saved: false, count: 0, pending: false });
+    expect($dialog.get()).toBeNull();
+    expect(location.assign).toHaveBeenCalledWith('/signup');
   });
 
   it('treats 409 on save as saved, without counting twice', async () => {

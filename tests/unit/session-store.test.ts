@@ -18,6 +18,7 @@ import {
   signIn,
 } from '../../src/stores/session';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
+import { peekReturnPath, rememberReturnPath } from '../../src/lib/return-to';
 
 const client = {
   authBase: 'http://localhost:4321/dev/kakao',
@@ -147,6 +148,24 @@ describe('Kakao sign-in', () => {
     expect(JSON.parse(calls[1]?.body ?? '')).toEqual({ loginType: 'KAKAO', authKey: 'kakao-access' });
     expect($sessionUser.get()).toEqual({ id: 7, roles: ['USER'] });
     expect(browser.session.getItem(OAUTH_STATE_KEY)).toBeNull();
+  });
+
+  it('returns to the page whose login prompt started the sign-in, once', async () => {
+    rememberReturnPath('/event/8?from=prompt');
+    const state = createOAuthState();
+    kakaoAndLogin(true);
+    expect(await completeKakaoSignIn(client, new URLSearchParams({ code: 'c0de', state }))).toBe(
+      '/event/8?from=prompt',
+    );
+    expect(peekReturnPath()).toBeNull();
+  });
+
+  it('a new member goes to /signup first, the page to return to kept for the end of sign-up', async () => {
+    rememberReturnPath('/photographer/3');
+    const state = createOAuthState();
+    kakaoAndLogin(false);
+    expect(await completeKakaoSignIn(client, new URLSearchParams({ code: 'c0de', state }))).toBe('/signup');
+    expect(peekReturnPath()).toBe('/photographer/3');
   });
 
   it('a new member goes to /signup with tokens but no session user', async () => {

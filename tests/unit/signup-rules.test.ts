@@ -23,6 +23,7 @@ import {
   withRegionToggled,
   withRole,
   withSourceToggled,
+  withStepFromHistory,
   withTerm,
   withTypeToggled,
   type SignupState,
@@ -325,5 +326,21 @@ describe('restoring the stored wizard', () => {
   it('walks back to the first step whose rule no longer holds', () => {
     expect(decodeSignupState({ ...checkedUser('담아봐'), step: 'terms' }).step).toBe('basic'); // no gender
     expect(decodeSignupState({ step: 'terms' }).step).toBe('role');
+  });
+});
+
+describe('steps reached through the browser history', () => {
+  it('back to an earlier step keeps every answer', () => {
+    const atSurvey = { ...checkedUser(), gender: 'FEMALE' as const, step: 'survey' as const };
+    const back = withStepFromHistory(atSurvey, 'basic');
+    expect(back).toEqual({ ...atSurvey, step: 'basic' });
+  });
+
+  it('forward only while the steps before still hold, and only to a step of the role', () => {
+    const atRole = { ...checkedUser(), gender: 'FEMALE' as const, step: 'role' as const };
+    expect(withStepFromHistory(atRole, 'basic').step).toBe('basic');
+    expect(withStepFromHistory(atRole, 'profile').step).toBe('role');
+    const emptied = withNickname(atRole, '');
+    expect(withStepFromHistory(emptied, 'survey').step).toBe('role');
   });
 });

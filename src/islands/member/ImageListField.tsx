@@ -105,11 +105,14 @@ export function ImageListField({ id, label, hint, store, problem }: Props) {
               <path d="M12 5v14M5 12h14" />
             </svg>
             <span>{t.add}</span>
+            {/* At the limit the tile stays in place, disabled, with the count that says why. */}
+            {full && <span className={styles['addCount']}>{t.count(slots.length, store.max)}</span>}
             <input
               id={id}
               type="file"
               accept="image/*"
               multiple
+              disabled={full}
               aria-label={t.addLabel(label)}
               aria-describedby={`${hintId} ${noticeId}`}
               onChange={(e) => {

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { copy } from '../../lib/copy';
 import { GENDERS, GENDER_LABELS } from '../../lib/domain';
 import {
@@ -16,13 +17,22 @@ import type { StepProps } from './types';
 
 type Tone = 'neutral' | 'error' | 'success';
 
-/** The line under the name field: hint, format error, or the check's result (red duplicate). */
-function nicknameStatus(state: SignupState, checkError: string | null): { tone: Tone; text: string } {
+/**
+ * The line under the name field: hint, format error, or the check's result (red duplicate). An empty
+ * field shows the hint until the member has typed in it; emptied, it asks for a name (as the edit form).
+ */
+export function nicknameStatus(
+  state: SignupState,
+  checkError: string | null,
+  typed: boolean,
+): { tone: Tone; text: string } {
   const photographer = state.role === 'PHOTOGRAPHER';
   const hints = photographer ? PHOTOGRAPHER_NAME_HINTS : USER_NICKNAME_HINTS;
   const messages = photographer ? PHOTOGRAPHER_NAME_MESSAGES : USER_NICKNAME_MESSAGES;
   if (checkError) return { tone: 'error', text: checkError };
-  if (state.nickname.trim() === '') return { tone: 'neutral', text: hints.long };
+  if (state.nickname.trim() === '') {
+    return typed ? { tone: 'error', text: messages.empty } : { tone: 'neutral', text: hints.long };
+  }
   const format = validateSignupName(state.role, state.nickname);
   if (!format.ok) return { tone: 'error', text: format.message };
   if (state.nicknameCheck === 'duplicate' && state.checkedNickname === format.value) {
@@ -35,7 +45,9 @@ function nicknameStatus(state: SignupState, checkError: string | null): { tone: 
 export function BasicInfoStep({ state, headingRef }: StepProps) {
   const { nicknameError } = useStore($signupFeedback);
   const photographer = state.role === 'PHOTOGRAPHER';
-  const status = nicknameStatus(state, nicknameError);
+  // Coming back to this step with a name counts as typed: emptying it then is an error at once.
+  const [typed, setTyped] = useState(state.nickname !== '');
+  const status = nicknameStatus(state, nicknameError, typed);
   const checking = state.nicknameCheck === 'checking';
   return (
     <div className={styles['step']}>
@@ -57,7 +69,10 @@ export function BasicInfoStep({ state, headingRef }: StepProps) {
             placeholder={photographer ? PHOTOGRAPHER_NAME_HINTS.short : USER_NICKNAME_HINTS.short}
             aria-describedby="signup-nickname-status"
             aria-invalid={status.tone === 'error'}
-            onChange={(e) => setNickname(e.target.value)}
+            onChange={(e) => {
+              setTyped(true);
+              setNickname(e.target.value);
+            }}
             onKeyDown={(e) => {
               // Enter checks the name instead of submitting the step.
               if (e.key === 'Enter') {

@@ -8,11 +8,16 @@ import type { StepProps } from './types';
 interface Props extends StepProps {
   termsUrl: string;
   privacyUrl: string;
+  partnerTermsUrl: string;
 }
 
-export function TermsStep({ state, headingRef, termsUrl, privacyUrl }: Props) {
+export function TermsStep({ state, headingRef, termsUrl, privacyUrl, partnerTermsUrl }: Props) {
   if (!state.role) return null;
-  const links: Partial<Record<TermsId, string>> = { SERVICE: termsUrl, PRIVACY: privacyUrl };
+  const links: Partial<Record<TermsId, string>> = {
+    SERVICE: termsUrl,
+    PRIVACY: privacyUrl,
+    PHOTOGRAPHER_PARTNER: partnerTermsUrl,
+  };
   return (
     <fieldset className={styles['step']}>
       <legend className={styles['legend']}>

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'INVALID_AUTH_CREDENTIALS'
   | 'INVALID_REFRESH_TOKEN'
   | 'ACCESS_DENIED'
+  | 'REGISTRATION_REQUIRED'
   | 'PROMOTION_UPDATE_PERMISSION_DENIED'
   | 'PROMOTION_DELETE_PERMISSION_DENIED'
   | 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED'
@@ -52,6 +53,8 @@ export const unauthorized = () =>
   new ApiError(401, 'INVALID_AUTH_CREDENTIALS', '로그인이 필요합니다. 다시 로그인해 주세요.');
 export const accessDenied = (message = '이 기능을 사용할 권한이 없습니다.') =>
   new ApiError(403, 'ACCESS_DENIED', message);
+export const registrationRequired = () =>
+  new ApiError(403, 'REGISTRATION_REQUIRED', '회원가입을 마친 뒤 이용할 수 있어요.');
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = '요청한 주소를 찾을 수 없습니다.') =>
   new ApiError(404, code, message);
 export const methodNotAllowed = () => new ApiError(405, 'METHOD_NOT_ALLOWED', '허용되지 않는 요청 방식입니다.');

@@ -98,18 +98,28 @@ const DESCRIPTIONS = [
   '리모컨으로 직접 찍는 셀프 사진관입니다. 조명과 배경지를 자유롭게 바꿔가며 즐겨보세요.',
 ];
 
-const ADDRESS_BY_CATEGORY: Record<string, { road: string; jibun: string }> = {
-  서울: { road: '서울 마포구 양화로 45', jibun: '서울 마포구 서교동 367-1' },
-  경기: { road: '경기 성남시 분당구 판교역로 152', jibun: '경기 성남시 분당구 백현동 532' },
-  인천: { road: '인천 연수구 센트럴로 160', jibun: '인천 연수구 송도동 24-5' },
-  부산: { road: '부산 해운대구 해운대해변로 264', jibun: '부산 해운대구 우동 627' },
-  대구: { road: '대구 수성구 동대구로 364', jibun: '대구 수성구 범어동 180-2' },
-  대전: { road: '대전 유성구 대학로 99', jibun: '대전 유성구 궁동 220' },
-  광주: { road: '광주 서구 상무중앙로 110', jibun: '광주 서구 치평동 1200' },
-  제주: { road: '제주특별자치도 제주시 중앙로 217', jibun: '제주특별자치도 제주시 이도이동 1176-8' },
-  강원: { road: '강원특별자치도 강릉시 경강로 2100', jibun: '강원특별자치도 강릉시 교동 1850' },
-  전북: { road: '전북특별자치도 전주시 완산구 팔달로 212', jibun: '전북특별자치도 전주시 완산구 중앙동3가 1' },
-  경북: { road: '경북 경주시 첨성로 140', jibun: '경북 경주시 인왕동 839-1' },
+/** A studio address in each seeded region, so the district and the road address always agree. */
+const ADDRESS_BY_REGION: Record<string, { road: string; jibun: string }> = {
+  '서울 강남구': { road: '서울 강남구 테헤란로 152', jibun: '서울 강남구 역삼동 737' },
+  '서울 마포구': { road: '서울 마포구 양화로 45', jibun: '서울 마포구 서교동 367-1' },
+  '서울 성동구': { road: '서울 성동구 연무장길 47', jibun: '서울 성동구 성수동2가 277-17' },
+  '서울 종로구': { road: '서울 종로구 북촌로 31', jibun: '서울 종로구 계동 140-2' },
+  '서울 용산구': { road: '서울 용산구 이태원로 177', jibun: '서울 용산구 이태원동 34-16' },
+  '서울 송파구': { road: '서울 송파구 올림픽로 300', jibun: '서울 송파구 신천동 29' },
+  '경기 수원': { road: '경기 수원시 팔달구 정조로 825', jibun: '경기 수원시 팔달구 남창동 14-1' },
+  '경기 성남': { road: '경기 성남시 분당구 판교역로 152', jibun: '경기 성남시 분당구 백현동 532' },
+  '경기 고양': { road: '경기 고양시 일산동구 중앙로 1275', jibun: '경기 고양시 일산동구 장항동 868' },
+  '인천 연수구': { road: '인천 연수구 센트럴로 160', jibun: '인천 연수구 송도동 24-5' },
+  '부산 해운대구': { road: '부산 해운대구 해운대해변로 264', jibun: '부산 해운대구 우동 627' },
+  '부산 수영구': { road: '부산 수영구 광안해변로 219', jibun: '부산 수영구 광안동 192-20' },
+  '대구 수성구': { road: '대구 수성구 동대구로 364', jibun: '대구 수성구 범어동 180-2' },
+  '대전 유성구': { road: '대전 유성구 대학로 99', jibun: '대전 유성구 궁동 220' },
+  '광주 서구': { road: '광주 서구 상무중앙로 110', jibun: '광주 서구 치평동 1200' },
+  '제주 제주시': { road: '제주특별자치도 제주시 중앙로 217', jibun: '제주특별자치도 제주시 이도이동 1176-8' },
+  '제주 서귀포시': { road: '제주특별자치도 서귀포시 중정로 61', jibun: '제주특별자치도 서귀포시 서귀동 275-1' },
+  '강원 강릉': { road: '강원특별자치도 강릉시 경강로 2100', jibun: '강원특별자치도 강릉시 교동 1850' },
+  '전북 전주': { road: '전북특별자치도 전주시 완산구 팔달로 212', jibun: '전북특별자치도 전주시 완산구 중앙동3가 1' },
+  '경북 경주': { road: '경북 경주시 첨성로 140', jibun: '경북 경주시 인왕동 839-1' },
 };
 
 const TYPES: readonly PhotographyType[] = ['SNAP', 'PROFILE', 'CONCEPT', 'ID_PHOTO', 'SELF'];
@@ -139,7 +149,7 @@ export function seedPhotographers(count: number): SeedPhotographer[] {
     ];
     const base = STUDIO_NAMES[i % STUDIO_NAMES.length] as string;
     const nickname = i < STUDIO_NAMES.length ? base : `${base} ${Math.floor(i / STUDIO_NAMES.length) + 1}`;
-    const addr = ADDRESS_BY_CATEGORY[home.category];
+    const addr = ADDRESS_BY_REGION[`${home.category} ${home.name}`];
     return {
       account: i === 0 ? 'demo-photographer' : `demo-photographer-${i + 1}`,
       nickname,
@@ -215,6 +225,12 @@ const HASHTAGS: Record<PhotographyType, readonly string[]> = {
   SELF: ['셀프사진관', '1+1', '반려동물', '흑백사진', '우정사진'],
 };
 
+/** The event the home banner links to (`HOME_BANNER_LINK`, `/event/8`: the eighth event seeded). */
+export const BANNER_EVENT_INDEX = 7;
+/** Days the banner's event stays open after the day of seeding. */
+export const BANNER_EVENT_OPEN_DAYS = 60;
+const BANNER_EVENT_STARTED_DAYS_AGO = 3;
+
 export function seedEvents(count: number, photographerCount: number, rngSeed = 8): SeedEvent[] {
   const r = rng(rngSeed);
   return Array.from({ length: count }, (_, i) => {
@@ -230,10 +246,26 @@ export function seedEvents(count: number, photographerCount: number, rngSeed = 8
           ]
         : [type];
     const promotionType: PromotionType = i % 2 === 0 ? 'FREE' : 'DISCOUNT';
-    // A spread of progress: about a quarter upcoming, half ongoing (some closing today), a quarter ended.
-    const phase = i % 4;
-    const startOffsetDays = phase === 0 ? 1 + (i % 9) : phase === 3 ? -30 - (i % 20) : -(i % 12);
-    const lengthDays = phase === 3 ? 5 + (i % 10) : i % 7 === 1 ? -startOffsetDays : 3 + (i % 25);
+    // Dates are days from the day of seeding. A spread of progress: about a quarter upcoming, half
+    // ongoing (some closing today), a quarter ended; ongoing and upcoming ones run for weeks, so the demo
+    // does not close within days of seeding. The home banner's event stays ongoing for two months.
+    const phase = i === BANNER_EVENT_INDEX ? 1 : i % 4;
+    const startOffsetDays =
+      i === BANNER_EVENT_INDEX
+        ? -BANNER_EVENT_STARTED_DAYS_AGO
+        : phase === 0
+          ? 1 + (i % 9)
+          : phase === 3
+            ? -30 - (i % 20)
+            : -(i % 12);
+    const lengthDays =
+      i === BANNER_EVENT_INDEX
+        ? BANNER_EVENT_STARTED_DAYS_AGO + BANNER_EVENT_OPEN_DAYS
+        : phase === 3
+          ? 5 + (i % 10)
+          : i % 7 === 1
+            ? -startOffsetDays
+            : 21 + (i % 40);
     const title = `${pick(r, EVENT_TITLES[type])}${i >= 25 ? ` ${Math.floor(i / 5)}차` : ''}`.slice(0, 30);
     const region = SEED_REGIONS[(i * 7) % SEED_REGIONS.length] as Region;
     const regions =

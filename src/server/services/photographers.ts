@@ -7,6 +7,7 @@ import type {
   PageRequest,
   PhotographerDetailResponse,
   PhotographerListItem,
+  SavedPhotographerItem,
   PhotographerResponse,
 } from '../../lib/contract';
 import { toPage } from '../../lib/page';
@@ -210,15 +211,15 @@ export async function listSavedPhotographers(
   db: Queryable,
   memberId: number,
   page: PageRequest,
-): Promise<Page<PhotographerListItem>> {
+): Promise<Page<SavedPhotographerItem>> {
   const countRows = await db.query<{ total: number }>(
     'select count(*)::int as total from photographer_saves where member_id = $1',
     [memberId],
   );
   const total = countRows[0]?.total ?? 0;
   if (total === 0) return toPage([], total, page);
-  const rows = await db.query<ListRow>(
-    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, true as is_saved
+  const rows = await db.query<ListRow & { save_count: number }>(
+    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, true as is_saved, pp.save_count
        from photographer_saves s
        join photographer_pages pp on pp.member_id = s.photographer_id
        join members m on m.id = pp.member_id
@@ -227,7 +228,11 @@ export async function listSavedPhotographers(
       limit $2 offset $3`,
     [memberId, page.pageSize, page.page * page.pageSize],
   );
-  return toPage(rows.map(toListItem), total, page);
+  return toPage(
+    rows.map((r) => ({ ...toListItem(r), saveCount: r.save_count })),
+    total,
+    page,
+  );
 }
 
 export async function savePhotographer(db: Queryable, memberId: number, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { requireMember } from '../../../../server/auth/guards';
+import { requireRegistered } from '../../../../server/auth/guards';
 import { getDb } from '../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { pageParams, stringParam } from '../../../../server/http/query';
@@ -21,7 +21,7 @@ function closingWithinDays(params: URLSearchParams): number | null {
 }
 
 export const GET = endpoint(async ({ url, locals }) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   const page = pageParams(url.searchParams);
   const days = closingWithinDays(url.searchParams);
   const db = await getDb();

@@ -1,4 +1,4 @@
-import { requireMember } from '../../../../../server/auth/guards';
+import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { limitWrite } from '../../../../../server/http/limits';
@@ -7,7 +7,7 @@ import { noContent } from '../../../../../server/http/respond';
 import { photographerNotFound, savePhotographer } from '../../../../../server/services/photographers';
 
 export const POST = endpoint(async ({ params, locals }) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw photographerNotFound();

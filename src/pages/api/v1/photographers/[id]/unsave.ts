@@ -1,4 +1,4 @@
-import { requireMember } from '../../../../../server/auth/guards';
+import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { limitWrite } from '../../../../../server/http/limits';
@@ -8,7 +8,7 @@ import { noContent } from '../../../../../server/http/respond';
 import { unsavePhotographer } from '../../../../../server/services/photographers';
 
 export const DELETE = endpoint(async ({ params, locals }) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { changed } from '../../../../../server/cache/tags';
 import { invalidateAfterWrite } from '../../../../../server/cache/writes';
-import { requireMember } from '../../../../../server/auth/guards';
+import { requireRegistered } from '../../../../../server/auth/guards';
 import { readJson } from '../../../../../server/http/body';
 import { updatePromotionFromBody } from '../../../../../server/services/promotion-writes';
 import { getDb } from '../../../../../server/db/index';
@@ -21,7 +21,7 @@ export const GET = endpoint(async ({ params, locals }) => {
 /** Soft delete by the author or an ADMIN. */
 export const DELETE = endpoint(async (ctx) => {
   const { params, locals } = ctx;
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
@@ -32,7 +32,7 @@ export const DELETE = endpoint(async (ctx) => {
 /** Only the author edits (same body as create, without isAuthorHidden). */
 const update = async (ctx: APIContext) => {
   const { params, request, locals } = ctx;
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();

@@ -1,4 +1,4 @@
-import { requireMember } from '../../../../../server/auth/guards';
+import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { json } from '../../../../../server/http/respond';
@@ -12,7 +12,7 @@ import { savedState } from '../../../../../server/services/saved-state';
  * `{promotionIds: [2], photographerIds: [], promotionCounts: {"1": 0, "2": 5}, photographerCounts: {"3": 1}}`.
  */
 export const GET = endpoint(async ({ url, locals }) => {
-  const me = requireMember(locals);
+  const me = requireRegistered(locals);
   const promotionIds = idListParam(url.searchParams, 'promotionIds');
   const photographerIds = idListParam(url.searchParams, 'photographerIds');
   return json(await savedState(await getDb(), me.id, promotionIds, photographerIds));
