@@ -78,15 +78,17 @@ test.describe('as a member', () => {
     await page.goto(`/photographer/${id}`);
     await islandReady(page, 'SaveToggle');
     await page.waitForLoadState('networkidle');
-    const toggle = page.getByRole('button', { name: /저장하기/ });
+    // The profile's toggle: the page's event cards have their own (issue 22).
+    const profileToggle = () => page.getByRole('button', { name: /저장하기/ }).first();
+    const toggle = profileToggle();
     const wasSaved = (await toggle.getAttribute('aria-pressed')) === 'true';
     const answer = page.waitForResponse((r) => /\/api\/v1\/photographers\/\d+\/(save|unsave)$/.test(r.url()));
     await toggle.click();
     expect((await answer).status()).toBe(204);
     await page.reload();
-    await expect(page.getByRole('button', { name: /저장하기/ })).toHaveAttribute('aria-pressed', String(!wasSaved));
+    await expect(profileToggle()).toHaveAttribute('aria-pressed', String(!wasSaved));
     const undo = page.waitForResponse((r) => /\/api\/v1\/photographers\/\d+\/(save|unsave)$/.test(r.url()));
-    await page.getByRole('button', { name: /저장하기/ }).click();
+    await profileToggle().click();
     expect((await undo).status()).toBe(204);
   });
 
