@@ -3,6 +3,7 @@
  * check every other service runs on Image URLs in a body, and lookups for list pages.
  */
 import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
+import { boundImageName } from '../../lib/rules/image-name';
 import { getDb, type Db, type Queryable } from '../db/index';
 import { badRequest, validationError } from '../http/errors';
 import { limitUpload } from '../http/limits';
@@ -42,14 +43,9 @@ export function storageKeyLockId(key: string): number {
   return h & 0x7fffffff;
 }
 
-/** What a member named their file: no path, no control characters, NFC (macOS sends decomposed Hangul). */
+/** What a member named their file, bounded (lib/rules/image-name); 'image' when nothing is left. */
 export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
-  const trimmed = cleaned.trim();
-  const chars = Array.from(trimmed);
-  return chars.length === 0 ? 'image' : chars.slice(0, 200).join('');
+  return boundImageName(raw ?? '') || 'image';
 }
 
 const badFileType = () => badRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
