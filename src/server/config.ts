@@ -203,7 +203,7 @@ export function parseConfig(env: Env): Config {
     },
     uploadsInFlight: {
       perMember: int(env, 'UPLOADS_IN_FLIGHT_PER_MEMBER', 2, 1, 1_000, problems),
-      total: int(env, 'UPLOADS_IN_FLIGHT_TOTAL', 16, 1, 100_000, problems),
+      total: int(env, 'UPLOADS_IN_FLIGHT_TOTAL', 8, 1, 100_000, problems),
     },
     dbTimeouts: {
       statementMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000, problems),

@@ -3,9 +3,12 @@
  * picture appears once per list (the shared server); image work in flight is bounded per member and
  * in total (a server of our own with small limits).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_NAME_MAX } from '../../src/lib/rules/image-name';
-import { call, eventBody, newPhotographer, upload, type Session } from '../support/api';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { call, eventBody, newMember, newPhotographer, picture, upload, type Session } from '../support/api';
+import { startServer, type RunningServer } from '../support/server';
+import { waitFor } from '../security/lib';
 
 const base = inject('baseUrl');
 const LONG = '가'.repeat(50_000);
@@ -54,5 +57,106 @@ describe('image names and duplicates in image lists', () => {
     });
     expect(page.status).toBe(422);
     expect((page.body as { message: string }).message).toMatch(/같은 사진/);
+  });
+});
+
+/** An upload whose body stays open after one complete picture: it holds its place until `finish`. */
+async function openUpload(origin: string, token: string) {
+  const boundary = `----hold${Date.now()}`;
+  const head =
+    `--${boundary}\r\ncontent-disposition: form-data; name="fileType"\r\n\r\nPROMOTION_IMAGE\r\n` +
+    `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+  const png = await picture();
+  let req: ClientRequest | null = null;
+  const answered = new Promise<number>((resolve, reject) => {
+    req = httpRequest(
+      `${origin}/api/v1/files`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.write(Buffer.concat([Buffer.from(head), png, Buffer.from('\r\n')]));
+  });
+  return {
+    answered,
+    finish() {
+      (req as ClientRequest | null)?.end(`--${boundary}--\r\n`);
+      return answered;
+    },
+  };
+}
+
+describe('image work in flight, with UPLOADS_IN_FLIGHT_PER_MEMBER=1 and UPLOADS_IN_FLIGHT_TOTAL=2', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ UPLOADS_IN_FLIGHT_PER_MEMBER: '1', UPLOADS_IN_FLIGHT_TOTAL: '2' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const send = async (token: string) => {
+    const form = new FormData();
+    form.append('fileType', 'PROMOTION_IMAGE');
+    form.append('files', new Blob([new Uint8Array(await picture())], { type: 'image/png' }), 'b.png');
+    const res = await fetch(`${server.url}/api/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown };
+  };
+
+  it('answers 429 past the member bound and 503 past the total, with Retry-After and the envelope', async () => {
+    const [alice, bob, carol] = await Promise.all([
+      newMember(server.url),
+      newMember(server.url),
+      newMember(server.url),
+    ]);
+    const held = await openUpload(server.url, alice.token);
+    let refused: Awaited<ReturnType<typeof send>> | null = null;
+    await waitFor(
+      async () => {
+        refused = await send(alice.token);
+        return refused.status === 429;
+      },
+      10_000,
+      "alice's second upload refused",
+    );
+    expect(Number(refused!.retryAfter)).toBeGreaterThan(0);
+    expect(refused!.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/[가-힣]/) });
+    // Another member is not held up by alice's upload.
+    expect((await send(bob.token)).status).toBe(201);
+
+    const heldToo = await openUpload(server.url, bob.token);
+    let full: Awaited<ReturnType<typeof send>> | null = null;
+    await waitFor(
+      async () => {
+        full = await send(carol.token);
+        return full.status === 503;
+      },
+      10_000,
+      "carol's upload refused while two are in flight",
+    );
+    expect(Number(full!.retryAfter)).toBeGreaterThan(0);
+    expect(full!.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/[가-힣]/) });
+
+    // Answered uploads give their places back.
+    expect(await held.finish()).toBe(201);
+    expect(await heldToo.finish()).toBe(201);
+    expect((await send(carol.token)).status).toBe(201);
+    expect((await send(alice.token)).status).toBe(201);
   });
 });

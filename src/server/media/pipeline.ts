@@ -33,6 +33,8 @@ export interface ProcessedImage {
 
 export interface PipelineOptions {
   maxInputPixels?: number;
+  /** Whose job this is (the uploading member): waiting jobs take turns by queue. */
+  queue?: string | number;
 }
 
 const SHARP_FORMAT: Record<ImageFormat, string> = {
@@ -57,16 +59,36 @@ const tooManyPixels = (max: number) =>
 // Each pipeline decodes a full image; a few at a time keep memory bounded under concurrent uploads.
 const MAX_CONCURRENT = Math.max(1, Math.min(4, availableParallelism()));
 let running = 0;
-const waiting: (() => void)[] = [];
+// Waiting jobs by queue (the uploading member): a free slot goes to the queues in turn, so one
+// member's many files never wait in front of another member's one.
+const waiting = new Map<string | number, (() => void)[]>();
 
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+function startNext(): void {
+  for (const [key, jobs] of waiting) {
+    const start = jobs.shift();
+    waiting.delete(key);
+    if (jobs.length > 0) waiting.set(key, jobs); // to the back of the turn
+    start?.();
+    return;
+  }
+}
+
+async function withSlot<T>(queue: string | number, fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) {
+    await new Promise<void>((resolve) => {
+      const jobs = waiting.get(queue);
+      if (jobs) jobs.push(resolve);
+      else waiting.set(queue, [resolve]);
+    });
+  } else {
+    running++;
+  }
   try {
     return await fn();
   } finally {
-    running--;
-    waiting.shift()?.();
+    // The slot passes straight to the next job, or is freed.
+    if (waiting.size > 0) startNext();
+    else running--;
   }
 }
 
@@ -90,7 +112,7 @@ export async function processImage(bytes: Uint8Array, options: PipelineOptions =
   if (!width || !height) throw unreadableImage();
   if (width * height > maxPixels) throw tooManyPixels(maxPixels);
 
-  return withSlot(async () => {
+  return withSlot(options.queue ?? '', async () => {
     let image: EncodedImage;
     try {
       const out = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false })
