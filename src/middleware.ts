@@ -11,7 +11,8 @@ import {
   pageKey,
   storePage,
 } from './server/http/page-cache';
-import { toErrorResponse } from './server/http/respond';
+import { isDatabaseTrouble, toErrorResponse } from './server/http/respond';
+import { unavailablePage } from './server/http/unavailable-page';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
 const API_PREFIX = '/api/';
@@ -40,6 +41,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   } catch (err) {
     if (!isApi) {
       if (cacheKey) endRender(cacheKey);
+      if (isDatabaseTrouble(err)) return unavailablePage(ctx.url, ctx.locals.requestId, err);
       throw err;
     }
     response = toErrorResponse(err, ctx.locals.requestId);
