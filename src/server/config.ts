@@ -202,8 +202,8 @@ export function parseConfig(env: Env): Config {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 3_600_000, problems),
     },
     uploadsInFlight: {
-      perMember: int(env, 'UPLOADS_IN_FLIGHT_PER_MEMBER', 2, 1, 1_000, problems),
-      total: int(env, 'UPLOADS_IN_FLIGHT_TOTAL', 8, 1, 100_000, problems),
+      perMember: int(env, 'UPLOADS_IN_FLIGHT_PER_MEMBER', 4, 1, 1_000, problems),
+      total: int(env, 'UPLOADS_IN_FLIGHT_TOTAL', 16, 1, 100_000, problems),
     },
     dbTimeouts: {
       statementMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000, problems),

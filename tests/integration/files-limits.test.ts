@@ -8,7 +8,7 @@ import { IMAGE_NAME_MAX } from '../../src/lib/rules/image-name';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { call, eventBody, newMember, newPhotographer, picture, upload, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
-import { waitFor } from '../security/lib';
+import { sleep, waitFor } from '../security/lib';
 
 const base = inject('baseUrl');
 const LONG = '가'.repeat(50_000);
@@ -87,8 +87,17 @@ async function openUpload(origin: string, token: string) {
     req.on('error', reject);
     req.write(Buffer.concat([Buffer.from(head), png, Buffer.from('\r\n')]));
   });
+  // Answered before `finish` means it was not held: the test says so instead of timing out.
+  let early: string | null = null;
+  answered.then(
+    (status) => (early = `answered ${status} while held`),
+    (err: unknown) => (early = `failed while held: ${String(err)}`),
+  );
+  // Let the server take it in before anything else is sent.
+  await sleep(300);
   return {
     answered,
+    early: () => early,
     finish() {
       (req as ClientRequest | null)?.end(`--${boundary}--\r\n`);
       return answered;
@@ -134,7 +143,9 @@ describe('image work in flight, with UPLOADS_IN_FLIGHT_PER_MEMBER=1 and UPLOADS_
       },
       10_000,
       "alice's second upload refused",
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message} (held upload: ${held.early() ?? 'still open'})`);
+    });
     expect(Number(refused!.retryAfter)).toBeGreaterThan(0);
     expect(refused!.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/[가-힣]/) });
     // Another member is not held up by alice's upload.
@@ -149,7 +160,9 @@ describe('image work in flight, with UPLOADS_IN_FLIGHT_PER_MEMBER=1 and UPLOADS_
       },
       10_000,
       "carol's upload refused while two are in flight",
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message} (held: ${held.early() ?? 'open'}, ${heldToo.early() ?? 'open'})`);
+    });
     expect(Number(full!.retryAfter)).toBeGreaterThan(0);
     expect(full!.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/[가-힣]/) });
 

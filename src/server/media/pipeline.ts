@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { THUMBNAIL_EDGE } from './keys';
+import { createTurns } from './turns';
 import { sniffImageFormat, type ImageFormat } from './sniff';
 
 /** Decoded pixels allowed per image (40 MP: above any phone camera, far below a decompression bomb). */
@@ -58,39 +59,8 @@ const tooManyPixels = (max: number) =>
 
 // Each pipeline decodes a full image; a few at a time keep memory bounded under concurrent uploads.
 const MAX_CONCURRENT = Math.max(1, Math.min(4, availableParallelism()));
-let running = 0;
-// Waiting jobs by queue (the uploading member): a free slot goes to the queues in turn, so one
-// member's many files never wait in front of another member's one.
-const waiting = new Map<string | number, (() => void)[]>();
-
-function startNext(): void {
-  for (const [key, jobs] of waiting) {
-    const start = jobs.shift();
-    waiting.delete(key);
-    if (jobs.length > 0) waiting.set(key, jobs); // to the back of the turn
-    start?.();
-    return;
-  }
-}
-
-async function withSlot<T>(queue: string | number, fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) {
-    await new Promise<void>((resolve) => {
-      const jobs = waiting.get(queue);
-      if (jobs) jobs.push(resolve);
-      else waiting.set(queue, [resolve]);
-    });
-  } else {
-    running++;
-  }
-  try {
-    return await fn();
-  } finally {
-    // The slot passes straight to the next job, or is freed.
-    if (waiting.size > 0) startNext();
-    else running--;
-  }
-}
+// Waiting jobs take turns by queue (the uploading member): see turns.ts.
+const withSlot = createTurns(MAX_CONCURRENT);
 
 /** Runs the whole pipeline on one upload. Throws 415 (not an image, unreadable) or 413 (too many pixels). */
 export async function processImage(bytes: Uint8Array, options: PipelineOptions = {}): Promise<ProcessedImage> {
