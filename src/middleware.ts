@@ -3,7 +3,8 @@ import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
 import { wroteCookie } from './server/cache/writes';
-import { toErrorResponse } from './server/http/respond';
+import { isDatabaseTrouble, toErrorResponse } from './server/http/respond';
+import { unavailablePage } from './server/http/unavailable-page';
 import { applyCors, preflight } from './server/http/cors';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
@@ -23,7 +24,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     if (isApi) ctx.locals.user = await resolvePrincipal(ctx.request.headers.get('authorization'));
     response = await next();
   } catch (err) {
-    if (!isApi) throw err;
+    if (!isApi) {
+      if (isDatabaseTrouble(err)) return unavailablePage(ctx.url, ctx.locals.requestId, err);
+      throw err;
+    }
     response = toErrorResponse(err, ctx.locals.requestId);
   }
 

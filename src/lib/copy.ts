@@ -39,6 +39,9 @@ export const copy = {
     unexpected: '예기치 못한 오류가 발생했어요. 잠시 후 다시 시도해 주세요.',
     goHome: '홈으로 가기',
     notFound: '페이지를 찾을 수 없어요. 홈으로 이동합니다.',
+    unavailableTitle: '잠시 후 다시 시도해 주세요',
+    unavailable: '지금은 서비스에 연결할 수 없어요. 잠시 후 다시 시도해 주세요.',
+    tryAgain: '다시 시도',
   },
   toast: {
     urlCopied: 'URL이 복사되었어요!',

@@ -66,6 +66,10 @@ export interface Config {
   corsOrigins: string[];
   /** Lifetime of an access token, in seconds. */
   accessTokenTtlSeconds: number;
+  /** Upload requests whose images are in the pipeline at once: per member (past it 429) and in all (503). */
+  uploadsInFlight: { perMember: number; total: number };
+  /** Bounds on every database query (PostgreSQL; PGlite takes the statement timeout) and on /healthz. */
+  dbTimeouts: { statementMs: number; lockMs: number; healthMs: number };
 }
 
 export class ConfigError extends Error {
@@ -141,9 +145,14 @@ export function parseConfig(env: Env): Config {
   if (rawMode === 'demo' || rawMode === 'test' || rawMode === 'production') mode = rawMode;
   else problems.push(`APP_ENV must be demo, test or production (got "${rawMode}")`);
   const prod = mode === 'production';
+  if (!prod && env['NODE_ENV']?.trim() === 'production')
+    problems.push(
+      `APP_ENV=${rawMode} with NODE_ENV=production: demo and test mode (anyone can sign in as admin) never run in production; unset APP_ENV or set APP_ENV=production`,
+    );
 
   const port = int(env, 'PORT', 4321, 0, 65535, problems);
-  const host = str(env, 'HOST', '0.0.0.0');
+  // Demo and test mode answer only this machine unless HOST opens them to a network.
+  const host = str(env, 'HOST', prod ? '0.0.0.0' : '127.0.0.1');
   const publicOrigin = httpUrl(str(env, 'PUBLIC_ORIGIN', `http://localhost:${port}`), 'PUBLIC_ORIGIN', problems);
   const dataDir = str(env, 'DATA_DIR', './data');
   const databaseUrl = env['DATABASE_URL']?.trim() || null;
@@ -231,6 +240,15 @@ export function parseConfig(env: Env): Config {
     },
     corsOrigins: origins(env, 'CORS_ORIGINS', problems),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 60, 7 * 24 * 60 * 60, problems),
+    uploadsInFlight: {
+      perMember: int(env, 'UPLOADS_IN_FLIGHT_PER_MEMBER', 4, 1, 1_000, problems),
+      total: int(env, 'UPLOADS_IN_FLIGHT_TOTAL', 16, 1, 100_000, problems),
+    },
+    dbTimeouts: {
+      statementMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000, problems),
+      lockMs: int(env, 'DB_LOCK_TIMEOUT_MS', 5_000, 100, 3_600_000, problems),
+      healthMs: int(env, 'HEALTHZ_TIMEOUT_MS', 2_000, 100, 60_000, problems),
+    },
   };
 
   if (prod) {

@@ -418,14 +418,10 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
             { name: `${seed}.png`, bytes: await solidPng(20 + seed, 20, '#a0a0a0') },
           ])
         ).files[0] as Image;
-      const [profile, portfolio, live, deleted, fresh, stale] = (await Promise.all([1, 2, 3, 4, 5, 6].map(pic))) as [
-        Image,
-        Image,
-        Image,
-        Image,
-        Image,
-        Image,
-      ];
+      // One after another: a member has at most UPLOADS_IN_FLIGHT_PER_MEMBER (4) uploads in flight.
+      const pics: Image[] = [];
+      for (const seed of [1, 2, 3, 4, 5, 6]) pics.push(await pic(seed));
+      const [profile, portfolio, live, deleted, fresh, stale] = pics as [Image, Image, Image, Image, Image, Image];
       await db.query('update members set profile_image = $2::jsonb where id = $1', [owner, JSON.stringify(profile)]);
       await db.query(
         `insert into photographer_pages (member_id, main_photography_types, portfolio) values ($1, array['SNAP'], $2::jsonb)`,

@@ -6,10 +6,13 @@
  * tests/integration/server.test.ts; the embedded database's crash by security-crash-pglite.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { newMember, newPhotographer, newUser, upload, day, type Session } from '../support/api';
+import { createEvent, newMember, newPhotographer, newUser, upload, day, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { closeAgent, isErrorEnvelope, parseJson, rawRequest, sleep, waitFor } from '../security/lib';
 import { sql, startStoppableCluster, type StoppableCluster } from '../security/pg';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/index';
+import { isDatabaseTrouble } from '../../src/server/http/respond';
 
 const DATABASE_URL = process.env['DATABASE_URL'] ?? '';
 const SECRET = `faults-shared-secret-${process.pid}-0123456789abcdef`;
@@ -153,9 +156,20 @@ describe.skipIf(!DATABASE_URL)('faults on PostgreSQL', () => {
         // Answered promptly (the pool's connect timeout is 5 s), not left hanging.
         expect(Date.now() - started, `${method} ${path}`).toBeLessThan(8_000);
       }
-      // Pages do not hang either.
-      const page = await rawRequest(server.url, { method: 'GET', path: '/events' }, 15_000);
-      expect(page.status).toBeGreaterThanOrEqual(200);
+      // Pages do not hang either: 503 with a Korean page (not the generic 500), never cached.
+      // (Paths whose counts are not cached from the calls above: an empty count needs no query.)
+      for (const path of [
+        '/event/1',
+        '/photographer/1',
+        `/search?searchKeyword=${encodeURIComponent(`없음${Date.now()}`)}`,
+      ]) {
+        const page = await rawRequest(server.url, { method: 'GET', path }, 15_000);
+        expect(page.status, path).toBe(503);
+        expect(page.headers['content-type'], path).toMatch(/^text\/html/);
+        expect(Number(page.headers['retry-after']), path).toBeGreaterThan(0);
+        expect(page.headers['cache-control'], path).toBe('no-store');
+        expect(page.text, path).toContain('잠시 후 다시 시도해 주세요');
+      }
 
       await sleep(500);
       cluster.resume();
@@ -166,6 +180,80 @@ describe.skipIf(!DATABASE_URL)('faults on PostgreSQL', () => {
       );
       expect((await api('GET', '/api/v1/promotions/list')).status).toBe(200);
       expect((await api('GET', '/api/v1/users/me')).status).toBe(200);
+      expect(server.process.exitCode).toBeNull();
+    }, 180_000);
+  });
+
+  it('bounds every statement by its timeout (57014, which the API answers 503)', async () => {
+    const db = await openDatabase({
+      databaseUrl: DATABASE_URL,
+      pgliteDir: '',
+      timeouts: { statementMs: 300, lockMs: 300, healthMs: 1_000 },
+    });
+    try {
+      const started = Date.now();
+      const err = await db.query('select pg_sleep(5)').then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((err as { code?: string } | null)?.code).toBe('57014');
+      expect(isDatabaseTrouble(err)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  describe('a locked table', () => {
+    it('answers 503 promptly instead of filling the pool, and /healthz stays 200 on its own connection', async () => {
+      const cluster = await startStoppableCluster();
+      cleanup.push(() => cluster.stop());
+      const server = track(
+        await startServer({
+          DATABASE_URL: cluster.url,
+          DB_LOCK_TIMEOUT_MS: '3000',
+          DB_STATEMENT_TIMEOUT_MS: '10000',
+          HEALTHZ_TIMEOUT_MS: '1000',
+        }),
+      );
+      const member = await newMember(server.url);
+      const auth = { authorization: `Bearer ${member.token}` };
+      // An event, so the list has rows to read (an empty count answers without them).
+      const author = await newPhotographer(server.url);
+      await createEvent(server.url, author.token);
+      const list = () =>
+        rawRequest(server.url, { method: 'GET', path: '/api/v1/promotions/list', headers: auth }, 60_000);
+      expect((await list()).status).toBe(200);
+
+      const holder = new pg.Client({ connectionString: cluster.url });
+      await holder.connect();
+      cleanup.push(() => holder.end().catch(() => undefined));
+      await holder.query('begin');
+      await holder.query('lock table promotions in access exclusive mode');
+      try {
+        // More waiting requests than the pool has connections (10).
+        const started = Date.now();
+        const waiting = Array.from({ length: 16 }, () => list());
+        await sleep(500);
+        const health = Date.now();
+        const healthz = await rawRequest(server.url, { method: 'GET', path: '/healthz' }, 30_000);
+        expect(healthz.status).toBe(200);
+        expect(Date.now() - health).toBeLessThan(2_000);
+        const answers = await Promise.all(waiting);
+        for (const res of answers) {
+          const body = parseJson(res.text);
+          expect(res.status).toBe(503);
+          expect(isErrorEnvelope(body) && body.code).toBe('SERVICE_UNAVAILABLE');
+        }
+        // Each waited at most its lock timeout (3 s) plus its turn for a connection (pool 10 of 16).
+        expect(Date.now() - started).toBeLessThan(15_000);
+        const page = await rawRequest(server.url, { method: 'GET', path: '/events?sort=POPULAR' }, 30_000);
+        expect(page.status).toBe(503);
+        expect(page.text).toContain('잠시 후 다시 시도해 주세요');
+      } finally {
+        await holder.query('rollback');
+      }
+      expect((await list()).status).toBe(200);
       expect(server.process.exitCode).toBeNull();
     }, 180_000);
   });

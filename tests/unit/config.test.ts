@@ -76,4 +76,38 @@ describe('parseConfig', () => {
     const c = parseConfig({ SITE_REPRESENTATIVE: '홍길동', SITE_EMAIL: 'hi@example.com', SITE_PHONE: '02-123-4567' });
     expect(c.site).toMatchObject({ representative: '홍길동', email: 'hi@example.com', phone: '02-123-4567' });
   });
+
+  it.each(['demo', 'test'])('refuses APP_ENV=%s with NODE_ENV=production, naming both', (appEnv) => {
+    let problems = '';
+    try {
+      parseConfig({ APP_ENV: appEnv, NODE_ENV: 'production' });
+    } catch (err) {
+      problems = (err as ConfigError).problems.join('\n');
+    }
+    expect(problems).toContain(`APP_ENV=${appEnv}`);
+    expect(problems).toContain('NODE_ENV=production');
+    // Production itself, and demo outside production, still start.
+    expect(parseConfig({ ...prodBase, NODE_ENV: 'production' }).mode).toBe('production');
+    expect(parseConfig({ APP_ENV: appEnv, NODE_ENV: 'development' }).mode).toBe(appEnv);
+  });
+
+  it('listens on 127.0.0.1 in demo and test mode unless HOST says otherwise; production on all interfaces', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1');
+    expect(parseConfig({ APP_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(parseConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(parseConfig(prodBase).host).toBe('0.0.0.0');
+  });
+
+  it('reads the upload and database bounds', () => {
+    const c = parseConfig({
+      UPLOADS_IN_FLIGHT_PER_MEMBER: '1',
+      UPLOADS_IN_FLIGHT_TOTAL: '3',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+      DB_LOCK_TIMEOUT_MS: '500',
+      HEALTHZ_TIMEOUT_MS: '700',
+    });
+    expect(c.uploadsInFlight).toEqual({ perMember: 1, total: 3 });
+    expect(c.dbTimeouts).toEqual({ statementMs: 2000, lockMs: 500, healthMs: 700 });
+    expect(() => parseConfig({ UPLOADS_IN_FLIGHT_TOTAL: '0' })).toThrow(/UPLOADS_IN_FLIGHT_TOTAL/);
+  });
 });

@@ -2,7 +2,7 @@
  * Limits of the spec (section 9) and the rules shared by member and event forms: picking photography
  * types and regions, counting images, multi-line text.
  */
-import { PHOTOGRAPHY_TYPES, isOneOf, type PhotographyType, type Region } from '../domain';
+import { PHOTOGRAPHY_TYPES, isOneOf, type Image, type PhotographyType, type Region } from '../domain';
 import { compareRegions, isKnownRegion, regionKeyOf } from '../regions';
 import { graphemeLength } from '../text';
 import type { RuleResult } from './result';
@@ -87,6 +87,18 @@ export function validateCount<T>(
   if (items.length < limits.min) return { ok: false, message: messages.empty };
   if (items.length > limits.max) return { ok: false, message: messages.tooMany };
   return { ok: true, value: [...items] };
+}
+
+/** `min`–`max` images with no picture twice (the same URL), order kept. */
+export function validateImageList(
+  images: readonly Image[],
+  limits: { min: number; max: number },
+  messages: { empty: string; tooMany: string; duplicate: string },
+): RuleResult<Image[]> {
+  const counted = validateCount(images, limits, messages);
+  if (!counted.ok) return counted;
+  if (new Set(images.map((i) => i.url)).size !== images.length) return { ok: false, message: messages.duplicate };
+  return { ok: true, value: [...images] };
 }
 
 export const REGION_UNKNOWN_MESSAGE = (key: string) => `선택할 수 없는 지역이에요: ${key}`;

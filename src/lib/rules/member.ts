@@ -17,7 +17,7 @@ import {
 import {
   LIMITS,
   REGION_UNKNOWN_MESSAGE,
-  validateCount,
+  validateImageList,
   validateMultilineText,
   validatePhotographyTypeSelection,
   validateRegionSelection,
@@ -181,6 +181,7 @@ export function validatePhotographerRegions(regions: readonly Region[]): RuleRes
 export const PAGE_MESSAGES = {
   portfolioEmpty: '포트폴리오 이미지를 1장 이상 첨부해 주세요.',
   portfolioTooMany: `포트폴리오 이미지는 최대 ${LIMITS.portfolioImages.max}장까지 첨부할 수 있어요.`,
+  portfolioDuplicate: '같은 사진이 두 번 첨부되었어요. 하나를 지워 주세요.',
   descriptionEmpty: '상세 소개를 입력해 주세요.',
   descriptionTooLong: `상세 소개는 ${LIMITS.description.max}자 이내로 입력해 주세요.`,
   descriptionInvalid: '상세 소개에 쓸 수 없는 문자가 있어요.',
@@ -191,9 +192,10 @@ export const PAGE_MESSAGES = {
 const ADDRESS_PART_MAX = 200;
 
 export function validatePortfolio(images: readonly Image[]): RuleResult<Image[]> {
-  return validateCount(images, LIMITS.portfolioImages, {
+  return validateImageList(images, LIMITS.portfolioImages, {
     empty: PAGE_MESSAGES.portfolioEmpty,
     tooMany: PAGE_MESSAGES.portfolioTooMany,
+    duplicate: PAGE_MESSAGES.portfolioDuplicate,
   });
 }
 

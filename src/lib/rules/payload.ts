@@ -5,6 +5,7 @@
  */
 import { isValidDate } from '../deadline';
 import type { Address, Image, Region } from '../domain';
+import { boundImageName } from './image-name';
 import { FieldErrors, type PayloadResult } from './result';
 
 class BadPayload extends Error {
@@ -109,7 +110,8 @@ function asImage(v: unknown, field: string): Image {
   const name = v['name'] === undefined || v['name'] === null ? '' : asString(v['name'], field);
   const url = asString(v['url'], field);
   if (url.trim() === '') throw missing(`${field}.url`);
-  return { name, url: url.trim() };
+  // Bounded as uploads bound it: every list answer repeats it, so its size is ours to keep.
+  return { name: boundImageName(name), url: url.trim() };
 }
 
 export function requiredImage(body: JsonObject, field: string): Image {

@@ -16,7 +16,7 @@ import {
   LIMITS,
   REGION_UNKNOWN_MESSAGE,
   SINGLE_LINE_CONTROLS,
-  validateCount,
+  validateImageList,
   validateMultilineText,
   validatePhotographyTypeSelection,
   validateRegionSelection,
@@ -57,6 +57,7 @@ export const PROMOTION_MESSAGES = {
   regionsDuplicate: '같은 지역이 두 번 선택되었어요.',
   imagesEmpty: '배너 사진을 1장 이상 첨부해 주세요.',
   imagesTooMany: `배너 사진은 최대 ${LIMITS.promotionImages.max}장까지 첨부할 수 있어요.`,
+  imagesDuplicate: '같은 사진이 두 번 첨부되었어요. 하나를 지워 주세요.',
   hashtagsEmpty: '대표 키워드를 1개 이상 입력해 주세요.',
   hashtagsTooMany: `대표 키워드는 최대 ${LIMITS.hashtags.max}개까지 입력할 수 있어요.`,
   hashtagEmpty: '빈 키워드는 등록할 수 없어요.',
@@ -113,11 +114,12 @@ export function validatePromotionRegions(regions: readonly Region[]): RuleResult
   });
 }
 
-/** 1–10 banner images, the first being the main one. */
+/** 1–10 distinct banner images, the first being the main one. */
 export function validatePromotionImages(images: readonly Image[]): RuleResult<Image[]> {
-  return validateCount(images, LIMITS.promotionImages, {
+  return validateImageList(images, LIMITS.promotionImages, {
     empty: PROMOTION_MESSAGES.imagesEmpty,
     tooMany: PROMOTION_MESSAGES.imagesTooMany,
+    duplicate: PROMOTION_MESSAGES.imagesDuplicate,
   });
 }
 

@@ -18,8 +18,21 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Bounds on every statement of a connection (0 or absent: none). */
+export interface DbTimeouts {
+  statementMs: number;
+  lockMs: number;
+  /** How long `ping` may take, its connection included. */
+  healthMs: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * `select 1` within `timeoutMs`, through a connection of its own where there is a pool, so a full
+   * pool or a locked table does not hold it up; rejects on timeout.
+   */
+  ping(timeoutMs: number): Promise<void>;
   /** Runs `fn` in one transaction; rolls back if it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
@@ -32,7 +45,20 @@ const DATE_OID = 1082;
 /** DATE columns stay `YYYY-MM-DD` strings: a JS Date would shift them by the server's time zone. */
 const keepString = (v: string): string => v;
 
-export async function openPglite(dir: string): Promise<Db> {
+/** Rejects with a connection-timeout error (which the API answers 503) when `work` takes longer than `ms`. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('connection timeout'), { code: 'ETIMEDOUT' })), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let lock: DirLock | null = null;
   if (!dir.startsWith('memory://')) {
@@ -49,6 +75,8 @@ export async function openPglite(dir: string): Promise<Db> {
     throw err;
   }
   const db = pg;
+  // PGlite takes `statement_timeout` but cannot interrupt a running statement (no timers inside its
+  // WebAssembly backend), and one connection never waits for a lock: `timeouts` only bound `ping`.
   const wrap = (q: { query: typeof db.query }): Queryable => ({
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const res = await q.query<T>(sql, params as unknown[]);
@@ -58,6 +86,9 @@ export async function openPglite(dir: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...wrap(db),
+    async ping(timeoutMs) {
+      await within(timeoutMs, db.query('select 1'));
+    },
     transaction: (fn) =>
       db.transaction((tx) =>
         fn({
@@ -80,7 +111,7 @@ export async function openPglite(dir: string): Promise<Db> {
   };
 }
 
-export async function openPostgres(url: string): Promise<Db> {
+export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<Db> {
   const pgModule = await import('pg');
   const pgLib = pgModule.default;
   pgLib.types.setTypeParser(DATE_OID, keepString);
@@ -89,9 +120,22 @@ export async function openPostgres(url: string): Promise<Db> {
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // Every statement and every lock wait is bounded: a locked table answers 503, not a full pool.
+    ...(timeouts ? { statement_timeout: timeouts.statementMs, lock_timeout: timeouts.lockMs } : {}),
+  });
+  // The health check's own connection: never queued behind the requests that fill the pool.
+  const healthMs = timeouts?.healthMs ?? 2_000;
+  const healthPool = new pgLib.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: healthMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: healthMs,
+    lock_timeout: healthMs,
   });
   // An idle client losing its connection (the server restarted) must not crash the process.
   pool.on('error', () => undefined);
+  healthPool.on('error', () => undefined);
   const run = async <T>(
     c: Pick<InstanceType<typeof pgLib.Pool>, 'query'>,
     sql: string,
@@ -103,6 +147,9 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     query: (sql, params = []) => run(pool, sql, params),
+    async ping(timeoutMs) {
+      await within(timeoutMs, run(healthPool, 'select 1', []));
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -127,7 +174,7 @@ export async function openPostgres(url: string): Promise<Db> {
       await pool.query(sql);
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), healthPool.end()]);
     },
   };
 }

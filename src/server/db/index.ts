@@ -3,17 +3,22 @@
  * and closed on shutdown. Tests open their own in-memory instance with `openDatabase`.
  */
 import { getConfig, type Config } from '../config';
-import { openPglite, openPostgres, type Db } from './client';
+import { openPglite, openPostgres, type Db, type DbTimeouts } from './client';
 import { migrate } from './migrate';
 
 let current: Promise<Db> | null = null;
 
-/** Opens and migrates; `npm run db:migrate` opens without migrating, to report what it applies itself. */
+/**
+ * Opens and migrates. `timeouts` bound every query (the server's handle); scripts that seed or migrate
+ * large tables omit them. `npm run db:migrate` opens without migrating, to report what it applies itself.
+ */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'> & { timeouts?: DbTimeouts },
   options: { migrate?: boolean } = {},
 ): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.pgliteDir);
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.timeouts)
+    : await openPglite(config.pgliteDir, config.timeouts);
   if (options.migrate === false) return db;
   try {
     await migrate(db);
@@ -26,7 +31,8 @@ export async function openDatabase(
 
 /** The shared handle; the first call opens and migrates. */
 export function getDb(): Promise<Db> {
-  current ??= openDatabase(getConfig()).catch((err: unknown) => {
+  const config = getConfig();
+  current ??= openDatabase({ ...config, timeouts: config.dbTimeouts }).catch((err: unknown) => {
     current = null;
     throw err;
   });
@@ -44,9 +50,10 @@ export async function closeDb(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
-export async function pingDb(): Promise<void> {
+/** `/healthz`: bounded by HEALTHZ_TIMEOUT_MS, on a connection of its own. */
+export async function pingDb(timeoutMs = getConfig().dbTimeouts.healthMs): Promise<void> {
   const db = await getDb();
-  await db.query('select 1');
+  await db.ping(timeoutMs);
 }
 
-export type { Db, Queryable } from './client';
+export type { Db, DbTimeouts, Queryable } from './client';

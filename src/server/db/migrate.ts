@@ -14,6 +14,10 @@ export async function migrate(db: Db, list: readonly Migration[] = loadMigration
   const done: Migration[] = [];
   for (const m of [...list].sort((a, b) => a.id - b.id)) {
     const applied = await db.transaction(async (tx) => {
+      // An index on a large table may take longer than a request's bounds, and a second server
+      // starting at once waits for the first one's migration.
+      await tx.query('set local statement_timeout = 0');
+      await tx.query('set local lock_timeout = 0');
       if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const seen = await tx.query<{ id: number }>('select id from schema_migrations where id = $1', [m.id]);
       if (seen.length > 0) return false;

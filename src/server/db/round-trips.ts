@@ -47,6 +47,7 @@ export function countRoundTrips(inner: Db): RoundTrips {
       statements.push(oneLine(sql));
       return inner.exec(sql);
     },
+    ping: (ms) => inner.ping(ms),
     close: () => inner.close(),
   };
   return {

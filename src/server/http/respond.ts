@@ -35,11 +35,22 @@ export function isDatabaseDown(err: unknown): boolean {
   );
 }
 
+/** A statement or lock wait over its timeout (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS): the database is busy. */
+export function isDatabaseBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '57014' || code === '55P03';
+}
+
+/** Down or busy: the answer is 503, for the API and for pages alike. */
+export function isDatabaseTrouble(err: unknown): boolean {
+  return isDatabaseDown(err) || isDatabaseBusy(err);
+}
+
 /** Maps anything thrown by a handler to the error envelope; unexpected errors are logged with the request id. */
 export function toErrorResponse(err: unknown, requestId?: string): Response {
   if (err instanceof ApiError) return errorResponse(err);
-  if (isDatabaseDown(err)) {
-    log('error', 'database unavailable', { requestId, err });
+  if (isDatabaseTrouble(err)) {
+    log('error', isDatabaseBusy(err) ? 'database busy' : 'database unavailable', { requestId, err });
     return errorResponse(serviceUnavailable());
   }
   log('error', 'unhandled error', { requestId, err });

@@ -24,7 +24,7 @@ export function hashOfOgImageKey(key: string): string | null {
 
 /** The og image of a stored image's bytes, under the pipeline's pixel cap and decode slots. */
 export function makeOgImage(stored: Uint8Array): Promise<Buffer> {
-  return withSlot(() =>
+  return withSlot('link-preview', () =>
     sharp(stored, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
       .resize({ width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, fit: 'cover', position: sharp.strategy.attention })
       .flatten({ background: '#ffffff' })

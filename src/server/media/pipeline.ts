@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { THUMBNAIL_EDGE } from './keys';
+import { createTurns } from './turns';
 import { sniffImageFormat, type ImageFormat } from './sniff';
 
 /** Decoded pixels allowed per image (40 MP: above any phone camera, far below a decompression bomb). */
@@ -33,6 +34,8 @@ export interface ProcessedImage {
 
 export interface PipelineOptions {
   maxInputPixels?: number;
+  /** Whose job this is (the uploading member): waiting jobs take turns by queue. */
+  queue?: string | number;
 }
 
 const SHARP_FORMAT: Record<ImageFormat, string> = {
@@ -56,20 +59,9 @@ const tooManyPixels = (max: number) =>
 
 // Each pipeline decodes a full image; a few at a time keep memory bounded under concurrent uploads.
 const MAX_CONCURRENT = Math.max(1, Math.min(4, availableParallelism()));
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `fn` when one of the pipeline's few decode slots is free (uploads and link-preview images share them). */
-export async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await fn();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+// Waiting jobs take turns by queue (the uploading member): see turns.ts. Uploads and link-preview
+// images share the few decode slots.
+export const withSlot = createTurns(MAX_CONCURRENT);
 
 /** Runs the whole pipeline on one upload. Throws 415 (not an image, unreadable) or 413 (too many pixels). */
 export async function processImage(bytes: Uint8Array, options: PipelineOptions = {}): Promise<ProcessedImage> {
@@ -91,7 +83,7 @@ export async function processImage(bytes: Uint8Array, options: PipelineOptions =
   if (!width || !height) throw unreadableImage();
   if (width * height > maxPixels) throw tooManyPixels(maxPixels);
 
-  return withSlot(async () => {
+  return withSlot(options.queue ?? '', async () => {
     let image: EncodedImage;
     try {
       const out = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false })

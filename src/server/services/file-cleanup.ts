@@ -5,7 +5,8 @@
  *   its owner's profile image, portfolio and live (not deleted) events do not name its URL.
  * Deleting a row queues its objects (trigger in migration 3, so rows deleted anywhere else count too);
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
- * a later run and never stops the rest.
+ * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
+ * start and on every run.
  */
 import { getDb, type Db } from '../db/index';
 import { log } from '../log';
@@ -16,6 +17,8 @@ import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
 
 export const FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** A temporary upload file this old belongs to no running write (one takes milliseconds). */
+export const STALE_TEMPORARY_MS = 2 * 60 * 1000;
 
 export interface FileCleanupOptions {
   db: Db;
@@ -29,6 +32,7 @@ export interface FileCleanupReport {
   filesRemoved: number;
   objectsRemoved: number;
   objectsFailed: number;
+  temporaryRemoved: number;
 }
 
 export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCleanupReport> {
@@ -36,7 +40,8 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - (options.graceMs ?? FILE_GRACE_MS));
   const batch = options.batchSize ?? 500;
-  const report: FileCleanupReport = { filesRemoved: 0, objectsRemoved: 0, objectsFailed: 0 };
+  const report: FileCleanupReport = { filesRemoved: 0, objectsRemoved: 0, objectsFailed: 0, temporaryRemoved: 0 };
+  report.temporaryRemoved = await sweepTemporary(storage, now.getTime());
 
   for (;;) {
     const removed = await db.query<{ id: number }>(
@@ -105,6 +110,16 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
   return report;
 }
 
+/** Temporary files of killed writes; a failure is logged, never thrown (it must not stop a start or a run). */
+async function sweepTemporary(storage: Storage, now = Date.now()): Promise<number> {
+  try {
+    return (await storage.sweepTemporary?.(STALE_TEMPORARY_MS, now)) ?? 0;
+  } catch (err) {
+    log('warn', 'temporary upload files not swept', { err });
+    return 0;
+  }
+}
+
 export interface LifecycleHooks {
   onStart(hook: () => Promise<void>): void;
   onStop(hook: () => Promise<void>): void;
@@ -133,7 +148,7 @@ export function registerFileCleanup(
     running = (async () => {
       try {
         const report = await cleanUpFiles({ db: await getDb(), storage: getStorage() });
-        if (report.filesRemoved + report.objectsRemoved + report.objectsFailed > 0) {
+        if (report.filesRemoved + report.objectsRemoved + report.objectsFailed + report.temporaryRemoved > 0) {
           log(report.objectsFailed > 0 ? 'warn' : 'info', 'file cleanup', { ...report });
         }
       } catch (err) {
@@ -145,6 +160,8 @@ export function registerFileCleanup(
   };
 
   hooks.onStart(async () => {
+    const swept = await sweepTemporary(getStorage());
+    if (swept > 0) log('info', 'temporary upload files swept', { temporaryRemoved: swept });
     first = setTimeout(tick, firstRunDelayMs);
     first.unref();
     timer = setInterval(tick, intervalMs);

@@ -3,9 +3,12 @@
  * check every other service runs on Image URLs in a body, and lookups for list pages.
  */
 import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
+import { boundImageName } from '../../lib/rules/image-name';
 import { getDb, type Db, type Queryable } from '../db/index';
 import { badRequest, validationError } from '../http/errors';
+import { getConfig } from '../config';
 import { limitUpload } from '../http/limits';
+import { admitUpload } from '../media/admission';
 import { imageKey, thumbnailKey, thumbnailSize } from '../media/keys';
 import { readMultipart, type MultipartLimits } from '../media/multipart';
 import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '../media/pipeline';
@@ -42,14 +45,9 @@ export function storageKeyLockId(key: string): number {
   return h & 0x7fffffff;
 }
 
-/** What a member named their file: no path, no control characters, NFC (macOS sends decomposed Hangul). */
+/** What a member named their file, bounded (lib/rules/image-name); 'image' when nothing is left. */
 export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
-  const trimmed = cleaned.trim();
-  const chars = Array.from(trimmed);
-  return chars.length === 0 ? 'image' : chars.slice(0, 200).join('');
+  return boundImageName(raw ?? '') || 'image';
 }
 
 const badFileType = () => badRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
@@ -64,7 +62,19 @@ export async function uploadFiles(
   deps: { db?: Db; storage?: Storage } = {},
 ): Promise<UploadResult> {
   limitUpload(memberId); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
+  const release = admitUpload(memberId, getConfig().uploadsInFlight);
+  try {
+    return await receiveAndSave(memberId, request, deps);
+  } finally {
+    release();
+  }
+}
 
+async function receiveAndSave(
+  memberId: number,
+  request: Request,
+  deps: { db?: Db; storage?: Storage },
+): Promise<UploadResult> {
   const form: { fileType: FileType | null } = { fileType: null };
   const received: { name: string; job: Promise<ProcessedImage> }[] = [];
   const reader = readMultipart(request, UPLOAD_LIMITS, {
@@ -77,7 +87,7 @@ export async function uploadFiles(
     onFile(file) {
       // An empty file input in a browser form: a part with no name and no bytes means "no file".
       if (file.bytes.byteLength === 0 && file.filename === '') return;
-      const job = processImage(file.bytes);
+      const job = processImage(file.bytes, { queue: memberId });
       // Fail fast: the rest of the body is no longer worth decoding.
       job.catch((err: unknown) => reader.fail(err));
       received.push({ name: cleanFileName(file.filename), job });

@@ -17,6 +17,15 @@ export function createStorage(config: Pick<Config, 'storage' | 'publicOrigin'>):
 
 let current: Storage | null = null;
 
+/**
+ * The origin browsers load uploaded pictures from when it is not the site's own (S3 or its CDN): the
+ * pages' CSP `img-src` must name it. Derived from the storage's own public URL of an object.
+ */
+export function externalImageOrigin(storage: Storage = getStorage()): string | null {
+  if (storage.driver === 'local') return null;
+  return new URL(storage.publicUrl('00/csp.webp')).origin;
+}
+
 export function getStorage(): Storage {
   current ??= createStorage(getConfig());
   return current;

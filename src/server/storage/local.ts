@@ -1,10 +1,12 @@
 /**
  * Local disk storage under one root directory (UPLOADS_DIR). Writes go to a temporary file in the
- * target's directory, are flushed, then renamed into place, so a reader (or a crash) never sees half a
- * file. The app serves these files under a fixed path (src/pages/media/[...key].ts).
+ * target's directory, are flushed, then renamed into place and the directory flushed, so a reader (or
+ * a crash) never sees half a file and an answered upload survives a power cut. A write killed midway
+ * leaves its temporary file; `sweepTemporary` removes those (at start and in the cleanup job). The app
+ * serves these files under a fixed path (src/pages/media/[...key].ts).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertValidStorageKey, contentTypeForKey, type Storage, type StoredObject } from './types';
@@ -14,6 +16,19 @@ export interface LocalStorageOptions {
   root: string;
   /** Public base URL the objects are served under, e.g. `https://example.com/media`. */
   publicBaseUrl: string;
+}
+
+/** `<key>.<uuid>.tmp`: what `put` writes before the rename. */
+const TEMPORARY = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
+/** Makes a rename in `dir` durable: the directory entry itself is flushed. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 const isMissing = (err: unknown): boolean => {
@@ -58,6 +73,31 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
         await unlink(tmp).catch(() => undefined);
         throw err;
       }
+      await syncDirectory(dirname(path));
+    },
+
+    async sweepTemporary(olderThanMs, now = Date.now()) {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return 0;
+        throw err;
+      }
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const info = await stat(path).catch(() => null);
+        if (!info || now - info.mtimeMs < olderThanMs) continue; // maybe a write still running
+        await unlink(path).then(
+          () => removed++,
+          (err: unknown) => {
+            if (!isMissing(err)) throw err;
+          },
+        );
+      }
+      return removed;
     },
 
     async get(key) {

@@ -24,6 +24,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The address browsers load the object from. */
   publicUrl(key: string): string;
+  /**
+   * Removes what killed writes left behind (temporary files older than `olderThanMs` at `now`) and
+   * says how many. Only stores that write through temporary files have it (local disk).
+   */
+  sweepTemporary?(olderThanMs: number, now?: number): Promise<number>;
 }
 
 /** Keys: lower-case letters, digits, `.`, `_`, `-`, separated by single slashes; no `..`, no leading slash. */
