@@ -63,7 +63,7 @@ export async function uploadFiles(
   request: Request,
   deps: { db?: Db; storage?: Storage } = {},
 ): Promise<UploadResult> {
-  limitUpload(memberId); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
+  await limitUpload(memberId, deps.db); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
 
   const form: { fileType: FileType | null } = { fileType: null };
   const received: { name: string; job: Promise<ProcessedImage> }[] = [];

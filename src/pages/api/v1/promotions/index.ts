@@ -9,7 +9,7 @@ import { createPromotionFromBody } from '../../../../server/services/promotion-w
 /** PHOTOGRAPHER or ADMIN: 201 with Location. */
 export const POST = endpoint(async ({ request, locals }) => {
   const me = requirePhotographerOrAdmin(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const created = await createPromotionFromBody(await getDb(), me, await readJson(request));
   return json(created, 201, { Location: `/api/v1/promotions/${created.id}` });
 });

@@ -11,7 +11,7 @@ import { updatePhotographerPage } from '../../../../../server/services/registrat
 
 const update = async ({ request, locals }: APIContext) => {
   const me = requirePhotographer(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const input = unwrap(validatePhotographerPage(await readJson(request)));
   return json(await updatePhotographerPage(await getDb(), me, input));
 };

@@ -11,7 +11,7 @@ import { updatePhotographerProfile } from '../../../../../server/services/regist
 
 const update = async ({ request, locals }: APIContext) => {
   const me = requirePhotographer(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const input = unwrap(validatePhotographerProfileUpdate(await readJson(request)));
   return json(await updatePhotographerProfile(await getDb(), me, input));
 };

@@ -10,7 +10,7 @@ import { parseSignupSources, registerPhotographer } from '../../../../../server/
 
 export const POST = endpoint(async ({ request, locals }) => {
   const me = requireMember(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const body = await readJson(request);
   const input = unwrap(validatePhotographerRegistration(body));
   return json(await registerPhotographer(await getDb(), me, input, parseSignupSources(body)));

@@ -19,7 +19,7 @@ export const GET = endpoint(async ({ params }) => {
 /** Soft delete by the author or an ADMIN. */
 export const DELETE = endpoint(async ({ params, locals }) => {
   const me = requireMember(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   await deletePromotion(await getDb(), me, id);
@@ -28,7 +28,7 @@ export const DELETE = endpoint(async ({ params, locals }) => {
 /** Only the author edits (same body as create, without isAuthorHidden). */
 const update = async ({ params, request, locals }: APIContext) => {
   const me = requireMember(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   return json(await updatePromotionFromBody(await getDb(), me, id, await readJson(request)));

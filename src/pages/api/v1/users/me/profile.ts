@@ -12,7 +12,7 @@ import { updateUserProfile } from '../../../../../server/services/registration';
 /** Full overwrite of `{nickname, instagramId, profileImage}`. */
 const update = async ({ request, locals }: APIContext) => {
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const input = unwrap(validateUserProfileUpdate(await readJson(request)));
   return json(await updateUserProfile(await getDb(), me, input));
 };
