@@ -126,6 +126,35 @@ describe('registration', () => {
     });
     expect((await q('/api/v1/photographers/nicknames/existence', '가')).status).toBe(422);
   });
+
+  it('compares nicknames ignoring case, and ignoring spaces too; the display form stays as typed', async () => {
+    const q = (path: string, nickname: string) => call(base, 'GET', `${path}?nickname=${encodeURIComponent(nickname)}`);
+    const typed = `K${freshNickname('').slice(0, 6)}`;
+    const user = await newMember(base);
+    const registered = await call(base, 'POST', '/api/v1/users/me/registration', {
+      token: user.token,
+      body: { nickname: typed, gender: 'FEMALE', instagramId: null },
+    });
+    expect(registered.body).toMatchObject({ nickname: typed });
+    expect((await q('/api/v1/users/nicknames/existence', typed.toLowerCase())).body).toMatchObject({ exists: true });
+    const lookAlike = await newMember(base);
+    const refused = await call(base, 'POST', '/api/v1/users/me/registration', {
+      token: lookAlike.token,
+      body: { nickname: typed.toLowerCase(), gender: 'FEMALE', instagramId: null },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'NICKNAME_ALREADY_EXISTS' });
+
+    const photographer = await newPhotographer(base);
+    const name = photographer.user.nickname; // '작가 p…'
+    const squeezed = name.replace(/ /g, '').toUpperCase();
+    expect((await q('/api/v1/photographers/nicknames/existence', squeezed)).body).toMatchObject({ exists: true });
+    const spaced = `${name.slice(0, 1)} ${name.slice(1).toUpperCase()}`;
+    expect((await q('/api/v1/photographers/nicknames/existence', spaced)).body).toMatchObject({ exists: true });
+    expect((await call(base, 'GET', `/api/v1/photographers/${photographer.user.id}`)).body).toMatchObject({
+      nickname: name,
+    });
+  });
 });
 
 describe('profiles and pages', () => {

@@ -75,8 +75,15 @@ export async function findOrCreateByKakaoId(db: Db, kakaoId: string): Promise<{ 
   throw new Error('could not create member');
 }
 
+/**
+ * Whether another member holds a look-alike nickname: compared ignoring case and spaces, the same
+ * expression the unique index members_nickname_fold_key (migration 6) enforces.
+ */
 export async function isNicknameTaken(db: Queryable, nickname: string, exceptMemberId?: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>('select id from members where nickname = $1', [nickname]);
+  const rows = await db.query<{ id: number }>(
+    `select id from members where lower(replace(nickname, ' ', '')) = lower(replace($1, ' ', ''))`,
+    [nickname],
+  );
   return rows.some((r) => r.id !== exceptMemberId);
 }
 
