@@ -2,6 +2,7 @@ import { requireMember } from '../../../../server/auth/guards';
 import { getDb } from '../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { json } from '../../../../server/http/respond';
+import { getStorage } from '../../../../server/storage/index';
 import { getMember, toUserResponse, withdrawMember } from '../../../../server/services/members';
 
 export const GET = endpoint(async ({ locals }) => {
@@ -9,10 +10,10 @@ export const GET = endpoint(async ({ locals }) => {
   return json(toUserResponse(await getMember(await getDb(), me.id)));
 });
 
-/** Withdrawal: 200 with an empty body; the member's tokens stop working at once. */
+/** Withdrawal: 200 with an empty body; the member's tokens stop working and their pictures are gone at once. */
 export const DELETE = endpoint(async ({ locals }) => {
   const me = requireMember(locals);
-  await withdrawMember(await getDb(), me.id);
+  await withdrawMember(await getDb(), me.id, getStorage());
   return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
 });
 export const ALL = notAllowed;
