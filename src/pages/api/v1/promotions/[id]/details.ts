@@ -16,7 +16,8 @@ export const GET = endpoint(async ({ params, locals, request, clientAddress }) =
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   const db = await getDb();
-  // scripts/server.mjs answers HEAD as GET and says so in X-Original-Method (it drops a client's own).
+  // HEAD never counts: scripts/server.mjs answers it as GET and says so in X-Original-Method (dropping a
+  // client's own).
   if (request.method === 'HEAD' || request.headers.get('x-original-method') === 'HEAD') {
     const details = await getPromotionDetails(db, id, locals.user);
     if (!details) throw promotionNotFound();
@@ -31,6 +32,4 @@ export const GET = endpoint(async ({ params, locals, request, clientAddress }) =
   const viewer = viewerKey(locals.user, clientKey(request, address, getConfig().trustProxy));
   return json(await viewPromotionDetails(db, id, locals.user, viewer));
 });
-/** HEAD answers as GET does but never counts a view. */
-export const HEAD = GET;
 export const ALL = notAllowed;
