@@ -11,6 +11,7 @@ import { copy } from './copy';
 import type { UserResponse } from './contract';
 import type { FileType, Gender, Image, PhotographyType, Region, SignupSource } from './domain';
 import {
+  REFRESH_TOKEN_KEY,
   accessTokenExpiry,
   getAccessToken,
   getRefreshToken,
@@ -20,7 +21,7 @@ import {
   storeTokens,
 } from './auth';
 import { currentPathname, navigate } from './browser';
-import { withTabLock } from './tab-lock';
+import { storageChange, withTabLock } from './tab-lock';
 
 export const API_BASE = '/api/v1';
 
@@ -218,6 +219,8 @@ let refreshing: Promise<boolean> | null = null;
 
 /** The name of the lock every tab takes around a refresh (src/lib/tab-lock.ts). */
 export const REFRESH_LOCK = 'damabwa-token-refresh';
+/** How long a tab that waited for another's refresh looks out for the pair it stored. */
+const HANDOFF_WAIT_MS = 1_000;
 
 async function rotate(refreshToken: string): Promise<boolean> {
   try {
@@ -242,7 +245,9 @@ async function rotate(refreshToken: string): Promise<boolean> {
 async function doRefresh(): Promise<boolean> {
   const seen = getRefreshToken();
   if (!seen) return false;
-  return withTabLock(REFRESH_LOCK, async () => {
+  return withTabLock(REFRESH_LOCK, async (waited) => {
+    // After waiting for another tab, its new pair may reach this tab's storage a moment after the lock.
+    if (waited && getRefreshToken() === seen) await storageChange(REFRESH_TOKEN_KEY, HANDOFF_WAIT_MS);
     const current = getRefreshToken();
     if (!current) return false;
     if (current !== seen) return true;

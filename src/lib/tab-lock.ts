@@ -22,7 +22,8 @@ interface Lease {
 }
 
 interface LockManagerLike {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>;
 }
 
 function webLocks(): LockManagerLike | null {
@@ -38,31 +39,18 @@ function readLease(key: string): Lease | null {
 }
 
 /** Resolves when the lease under `key` may have changed: its storage event, a poll tick, or `ms` at most. */
-function leaseChange(key: string, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const target = globalThis as {
-      addEventListener?: typeof addEventListener;
-      removeEventListener?: typeof removeEventListener;
-    };
-    const done = () => {
-      clearTimeout(timer);
-      target.removeEventListener?.('storage', onStorage);
-      resolve();
-    };
-    const onStorage = (e: Event) => {
-      if ((e as StorageEvent).key === key || (e as StorageEvent).key === null) done();
-    };
-    const timer = setTimeout(done, Math.max(1, Math.min(ms, POLL_MS)));
-    target.addEventListener?.('storage', onStorage);
-  });
+function leaseChange(key: string, ms: number): Promise<boolean> {
+  return storageChange(key, Math.max(1, Math.min(ms, POLL_MS)));
 }
 
-async function withLease<T>(key: string, fn: () => Promise<T>): Promise<T> {
+async function withLease<T>(key: string, fn: (waited: boolean) => Promise<T>): Promise<T> {
   const owner = randomToken(12);
+  let waited = false;
   for (;;) {
     const now = Date.now();
     const lease = readLease(key);
     if (lease && lease.owner !== owner && lease.until > now) {
+      waited = true;
       await leaseChange(key, lease.until - now);
       continue;
     }
@@ -71,17 +59,48 @@ async function withLease<T>(key: string, fn: () => Promise<T>): Promise<T> {
     // Ours, or storage that keeps nothing (private mode): go ahead rather than wait forever.
     const held = readLease(key);
     if (!held || held.owner === owner) break;
+    waited = true;
   }
   try {
-    return await fn();
+    return await fn(waited);
   } finally {
     if (readLease(key)?.owner === owner) removeStorage('local', key);
   }
 }
 
-/** Runs `fn` while no other tab of this origin runs a `withTabLock` of the same name. */
-export function withTabLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+const BUSY = Symbol('busy');
+
+/**
+ * Runs `fn` while no other tab of this origin runs a `withTabLock` of the same name. `fn` learns whether
+ * it had to wait for another holder: what that holder wrote to localStorage may reach this tab a moment
+ * after the lock does (Chromium delivers the two separately), so a waiter may need `storageChange`.
+ */
+export async function withTabLock<T>(name: string, fn: (waited: boolean) => Promise<T>): Promise<T> {
   const locks = webLocks();
-  if (locks) return locks.request(name, fn);
-  return withLease(`tabLock:${name}`, fn);
+  if (!locks) return withLease(`tabLock:${name}`, fn);
+  const first = await locks.request(name, { ifAvailable: true }, async (lock): Promise<T | typeof BUSY> =>
+    lock ? fn(false) : BUSY,
+  );
+  if (first !== BUSY) return first;
+  return locks.request(name, () => fn(true));
+}
+
+/** Resolves true when another tab changes `key` in localStorage within `ms`, false after `ms`. */
+export function storageChange(key: string, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const target = globalThis as {
+      addEventListener?: typeof addEventListener;
+      removeEventListener?: typeof removeEventListener;
+    };
+    const finish = (changed: boolean) => {
+      clearTimeout(timer);
+      target.removeEventListener?.('storage', onStorage);
+      resolve(changed);
+    };
+    const onStorage = (e: Event) => {
+      if ((e as StorageEvent).key === key) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), ms);
+    target.addEventListener?.('storage', onStorage);
+  });
 }

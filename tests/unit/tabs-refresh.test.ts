@@ -44,12 +44,23 @@ function strictServer() {
   return { state, calls };
 }
 
-/** A fake of the Web Locks API: one holder per name, others queue in order. */
+/** A fake of the Web Locks API: one holder per name, others queue in order; `ifAvailable` as specified. */
 function fakeWebLocks() {
   const tails = new Map<string, Promise<unknown>>();
+  const held = new Set<string>();
+  type Callback<T> = (lock: unknown) => Promise<T>;
   return {
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
-      const run = (tails.get(name) ?? Promise.resolve()).then(() => callback());
+    request<T>(name: string, a: { ifAvailable?: boolean } | Callback<T>, b?: Callback<T>): Promise<T> {
+      const callback = (typeof a === 'function' ? a : b) as Callback<T>;
+      if (typeof a !== 'function' && a.ifAvailable && held.has(name)) return callback(null);
+      const run = (tails.get(name) ?? Promise.resolve()).then(async () => {
+        held.add(name);
+        try {
+          return await callback({ name });
+        } finally {
+          held.delete(name);
+        }
+      });
       tails.set(
         name,
         run.catch(() => undefined),
