@@ -3,6 +3,7 @@
  * numbers, JSON bodies, raw bodies, query strings, path segments and multipart bodies.
  */
 import fc from 'fast-check';
+import { DIRECTION_CONTROLS, ZERO_WIDTH, directionalText, invisibleText, longName, rawUtf8Query } from './hostile-text';
 
 /** Characters and snippets that break naive code: controls, encodings, SQL, LIKE, templates, markup. */
 export const SPECIALS = [
@@ -65,71 +66,9 @@ export const SPECIALS = [
   '__proto__',
   'constructor',
   // Direction controls (embeddings, overrides, isolates) and characters that show nothing.
-  '\u202a',
-  '\u202b',
-  '\u202c',
-  '\u202d',
-  '\u2066',
-  '\u2067',
-  '\u2068',
-  '\u2069',
-  '\u200c',
-  '\u200e',
-  '\u200f',
-  '\u2060',
-  '\u3164',
+  ...DIRECTION_CONTROLS,
+  ...ZERO_WIDTH,
 ];
-
-export const DIRECTION_CONTROLS = [
-  '\u202a',
-  '\u202b',
-  '\u202c',
-  '\u202d',
-  '\u202e',
-  '\u2066',
-  '\u2067',
-  '\u2068',
-  '\u2069',
-];
-export const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u3164', '\u200e', '\u200f'];
-
-const plausibleText = fc.string({
-  unit: fc.constantFrom('가', '힣', 'ㄱ', 'a', 'Z', '0', ' ', '.', '_', '👍', 'e\u0301'),
-  minLength: 1,
-  maxLength: 24,
-});
-
-/** Otherwise plausible text with direction controls around or inside it (`‮gnp.exe` reads `exe.png`). */
-export const directionalText: fc.Arbitrary<string> = fc
-  .tuple(plausibleText, fc.constantFrom(...DIRECTION_CONTROLS), fc.nat(), plausibleText)
-  .map(([a, c, at, b]) => {
-    const i = at % (a.length + 1);
-    return `${a.slice(0, i)}${c}${a.slice(i)}${c === '\u202e' || c === '\u202d' ? '' : b}`;
-  });
-
-/** Text made only of zero-width and other invisible characters (and spaces). */
-export const invisibleText: fc.Arbitrary<string> = fc
-  .array(fc.constantFrom(...ZERO_WIDTH, ' '), { minLength: 1, maxLength: 12 })
-  .map((a) => a.join(''));
-
-/** Names far past every name limit: Hangul, letters and single spaces, 19 to 5,000 characters. */
-export const longName: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('가', '힣', 'a', 'Z', '0', '작가 ', 'Kim '), fc.integer({ min: 19, max: 5_000 }))
-  .map(
-    ([c, n]) =>
-      c
-        .repeat(Math.ceil(n / c.length))
-        .slice(0, n)
-        .trim() || '가'.repeat(n),
-  );
-
-/**
- * A string as raw UTF-8 bytes in a request line (`?searchKeyword=서울` unescaped, as some clients send):
- * each byte one latin1 character, which node:http writes out byte for byte.
- */
-export function rawUtf8(s: string): string {
-  return Buffer.from(s, 'utf8').toString('latin1');
-}
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...SPECIALS), weight: 4 },
@@ -209,15 +148,7 @@ export const BROKEN_ESCAPES = [
 
 export const queryValue: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: hostileString.map(pct), weight: 4 },
-  // Raw UTF-8, not percent-encoded: plausible words (so they reach the search) and hostile strings.
-  {
-    arbitrary: fc
-      .oneof(fc.constantFrom('서울', '서울 강남구', '스냅', '한강 야경', '👍', 'café', '１２３'), hostileString)
-      // Bytes a request line cannot hold (controls, space, DEL) and the separators stay escaped.
-      // eslint-disable-next-line no-control-regex
-      .map((v) => rawUtf8(v).replace(/[\u0000-\u0020\u007f#&]/g, (c) => pct(c))),
-    weight: 2,
-  },
+  { arbitrary: rawUtf8Query(hostileString), weight: 2 },
   { arbitrary: fc.constantFrom(...BROKEN_ESCAPES), weight: 2 },
   {
     arbitrary: fc.constantFrom(
