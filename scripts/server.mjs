@@ -138,7 +138,12 @@ function toApp(req, res, requestId) {
 
   compress(req, res, () => {
     // Astro routes HEAD to an endpoint's ALL handler; answer it as GET (Node still sends no body for HEAD).
-    if (req.method === 'HEAD') req.method = 'GET';
+    // X-Original-Method tells endpoints it was HEAD (a view is not counted); a client's own is dropped.
+    delete req.headers['x-original-method'];
+    if (req.method === 'HEAD') {
+      req.method = 'GET';
+      req.headers['x-original-method'] = 'HEAD';
+    }
     handler(
       req,
       res,

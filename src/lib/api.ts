@@ -11,6 +11,7 @@ import { copy } from './copy';
 import type { UserResponse } from './contract';
 import type { FileType, Gender, Image, PhotographyType, Region, SignupSource } from './domain';
 import {
+  REFRESH_TOKEN_KEY,
   accessTokenExpiry,
   getAccessToken,
   getRefreshToken,
@@ -20,6 +21,7 @@ import {
   storeTokens,
 } from './auth';
 import { currentPathname, navigate } from './browser';
+import { storageChange, withTabLock } from './tab-lock';
 
 export const API_BASE = '/api/v1';
 
@@ -215,9 +217,12 @@ export function revokeRefreshToken(refreshToken: string): Promise<void> {
 
 let refreshing: Promise<boolean> | null = null;
 
-async function doRefresh(): Promise<boolean> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return false;
+/** The name of the lock every tab takes around a refresh (src/lib/tab-lock.ts). */
+export const REFRESH_LOCK = 'damabwa-token-refresh';
+/** How long a tab that waited for another's refresh looks out for the pair it stored. */
+const HANDOFF_WAIT_MS = 1_000;
+
+async function rotate(refreshToken: string): Promise<boolean> {
   try {
     const answer = await apiRequest<RefreshResponse>('POST', '/auth/refresh', {
       body: { refreshToken },
@@ -227,16 +232,34 @@ async function doRefresh(): Promise<boolean> {
     storeTokens(answer.accessToken.value, answer.refreshToken.value);
     return true;
   } catch (err) {
-    // A spent or revoked refresh token will never work again.
-    if (isApiRequestError(err) && err.status === 401) removeRefreshToken();
+    // A spent or revoked refresh token will never work again (unless another tab has stored a new one).
+    if (isApiRequestError(err) && err.status === 401 && getRefreshToken() === refreshToken) removeRefreshToken();
     return false;
   }
 }
 
 /**
+ * One rotation across all tabs: under the tab lock, a tab whose stored refresh token changed while it
+ * waited uses the pair the other tab stored (localStorage is shared) instead of presenting the spent one.
+ */
+async function doRefresh(): Promise<boolean> {
+  const seen = getRefreshToken();
+  if (!seen) return false;
+  return withTabLock(REFRESH_LOCK, async (waited) => {
+    // After waiting for another tab, its new pair may reach this tab's storage a moment after the lock.
+    if (waited && getRefreshToken() === seen) await storageChange(REFRESH_TOKEN_KEY, HANDOFF_WAIT_MS);
+    const current = getRefreshToken();
+    if (!current) return false;
+    if (current !== seen) return true;
+    return rotate(current);
+  });
+}
+
+/**
  * Rotates the token pair with the stored refresh token (POST /auth/refresh). One call at a time per
- * page: a second caller waits for the first, because presenting a spent token revokes the whole chain.
- * Resolves false on any failure; never signs the visitor out by itself.
+ * page, and across tabs (Web Locks, or a localStorage lease): a second caller waits for the first and
+ * then uses its tokens, because presenting a spent token outside the server's short grace window revokes
+ * the whole chain. Resolves false on any failure; never signs the visitor out by itself.
  */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= doRefresh().finally(() => {

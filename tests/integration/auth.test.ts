@@ -135,22 +135,34 @@ describe('tokens', () => {
     }
   });
 
-  it('rotates refresh tokens; a replayed one revokes the chain', async () => {
+  it('rotates refresh tokens; a second tab presenting the just-spent one gets the same successor', async () => {
     const session = await signIn(base, uniqueAccount());
-    const r1 = await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken.value });
-    expect(r1.status).toBe(200);
-    const pair = (await r1.json()) as { accessToken: { value: string }; refreshToken: { value: string } };
+    type Pair = { accessToken: { value: string }; refreshToken: { value: string } };
+    const [r1, r2] = await Promise.all([
+      post('/api/v1/auth/refresh', { refreshToken: session.refreshToken.value }),
+      post('/api/v1/auth/refresh', { refreshToken: session.refreshToken.value }),
+    ]);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const [pair, twin] = [(await r1.json()) as Pair, (await r2.json()) as Pair];
     expect(pair.refreshToken.value).not.toBe(session.refreshToken.value);
-    expect((await fetch(`${base}/api/v1/users/me`, { headers: bearer(pair.accessToken.value) })).status).toBe(200);
-    const replay = await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken.value });
-    expect(replay.status).toBe(401);
-    expect(await replay.json()).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
-    const revoked = await post('/api/v1/auth/refresh', { refreshToken: pair.refreshToken.value });
-    expect(revoked.status).toBe(401);
+    expect(twin.refreshToken.value).toBe(pair.refreshToken.value);
+    for (const p of [pair, twin])
+      expect((await fetch(`${base}/api/v1/users/me`, { headers: bearer(p.accessToken.value) })).status).toBe(200);
+    const next = await post('/api/v1/auth/refresh', { refreshToken: pair.refreshToken.value });
+    expect(next.status).toBe(200);
+    // (A replay after the grace window revokes the chain: tests/integration/auth-tokens.test.ts.)
   });
 
-  it('logout revokes the refresh token and is idempotent', async () => {
-    const session = await signIn(base, uniqueAccount());
+  it('logout revokes the refresh token, ends its access token at once and is idempotent', async () => {
+    const account = uniqueAccount();
+    const session = await signIn(base, account);
+    const other = await signIn(base, account);
+    expect((await fetch(`${base}/api/v1/users/me`, { headers: bearer(session) })).status).toBe(200);
+    expect((await post('/api/v1/auth/logout', { refreshToken: session.refreshToken.value })).status).toBe(204);
+    const after = await fetch(`${base}/api/v1/users/me`, { headers: bearer(session) });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ code: 'INVALID_AUTH_CREDENTIALS' });
+    expect((await fetch(`${base}/api/v1/users/me`, { headers: bearer(other) })).status).toBe(200);
     expect((await post('/api/v1/auth/logout', { refreshToken: session.refreshToken.value })).status).toBe(204);
     expect((await post('/api/v1/auth/logout', { refreshToken: session.refreshToken.value })).status).toBe(204);
     expect((await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken.value })).status).toBe(401);

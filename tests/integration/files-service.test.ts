@@ -514,7 +514,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       const member = await newMember();
       const [img] = (await upload(member, 'USER_PROFILE_IMAGE', [{ name: 'z.png', bytes: await solidPng(71, 71) }]))
         .files as [Image];
-      expect(await deleteFilesOwnedBy(db, member)).toBe(1);
+      expect(await deleteFilesOwnedBy(db, member)).toHaveLength(1);
       expect(await db.query('select 1 from storage_deletions where storage_key = $1', [keyOf(img.url)])).toHaveLength(
         1,
       );

@@ -2,6 +2,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { signIn, uniqueAccount } from '../support/auth';
 import { call, createEvent, freshNickname, newMember, newPhotographer, newUser, upload } from '../support/api';
 import { startServer } from '../support/server';
+import { bearer } from '../support/auth';
+import { solidPng } from '../support/images';
 
 const base = inject('baseUrl');
 
@@ -126,6 +128,35 @@ describe('registration', () => {
     });
     expect((await q('/api/v1/photographers/nicknames/existence', '가')).status).toBe(422);
   });
+
+  it('compares nicknames ignoring case, and ignoring spaces too; the display form stays as typed', async () => {
+    const q = (path: string, nickname: string) => call(base, 'GET', `${path}?nickname=${encodeURIComponent(nickname)}`);
+    const typed = `K${freshNickname('').slice(0, 6)}`;
+    const user = await newMember(base);
+    const registered = await call(base, 'POST', '/api/v1/users/me/registration', {
+      token: user.token,
+      body: { nickname: typed, gender: 'FEMALE', instagramId: null },
+    });
+    expect(registered.body).toMatchObject({ nickname: typed });
+    expect((await q('/api/v1/users/nicknames/existence', typed.toLowerCase())).body).toMatchObject({ exists: true });
+    const lookAlike = await newMember(base);
+    const refused = await call(base, 'POST', '/api/v1/users/me/registration', {
+      token: lookAlike.token,
+      body: { nickname: typed.toLowerCase(), gender: 'FEMALE', instagramId: null },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'NICKNAME_ALREADY_EXISTS' });
+
+    const photographer = await newPhotographer(base);
+    const name = photographer.user.nickname; // '작가 p…'
+    const squeezed = name.replace(/ /g, '').toUpperCase();
+    expect((await q('/api/v1/photographers/nicknames/existence', squeezed)).body).toMatchObject({ exists: true });
+    const spaced = `${name.slice(0, 1)} ${name.slice(1).toUpperCase()}`;
+    expect((await q('/api/v1/photographers/nicknames/existence', spaced)).body).toMatchObject({ exists: true });
+    expect((await call(base, 'GET', `/api/v1/photographers/${photographer.user.id}`)).body).toMatchObject({
+      nickname: name,
+    });
+  });
 });
 
 describe('profiles and pages', () => {
@@ -226,6 +257,31 @@ describe('withdrawal', () => {
     const saved = await call(base, 'GET', '/api/v1/promotions/saved', { token: fan.token });
     expect((saved.body as { items: unknown[] }).items).toEqual([]);
     expect((await call(base, 'GET', '/api/v1/users/me', { token: p.token })).status).toBe(401);
+  });
+
+  it("makes the member's stored pictures unreachable when it answers", async () => {
+    const member = await newUser(base);
+    // Pictures of their own (objects are shared by content, and other tests upload the helper's pictures).
+    const form = new FormData();
+    form.append('fileType', 'USER_PROFILE_IMAGE');
+    for (const i of [0, 1]) {
+      const colour = `#${Math.floor(Math.random() * 0xffffff)
+        .toString(16)
+        .padStart(6, '0')}`;
+      form.append('files', new Blob([new Uint8Array(await solidPng(40 + i, 30, colour))]), `mine-${i}.png`);
+    }
+    const res = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: bearer(member.token), body: form });
+    expect(res.status).toBe(201);
+    const files = ((await res.json()) as { files: { url: string }[] }).files;
+    const urls = files.map((f) => new URL(f.url, base).href);
+    const profile = await call(base, 'PUT', '/api/v1/users/me/profile', {
+      token: member.token,
+      body: { nickname: member.user.nickname, instagramId: null, profileImage: files[0] },
+    });
+    expect(profile.status).toBe(200);
+    for (const url of urls) expect((await fetch(url)).status).toBe(200);
+    expect((await call(base, 'DELETE', '/api/v1/users/me', { token: member.token })).status).toBe(200);
+    for (const url of urls) expect((await fetch(url)).status, url).toBe(404);
   });
 });
 

@@ -361,12 +361,31 @@ describe('permissions', () => {
     expect(wrongMethod.status).toBe(405);
   });
 
-  it('counts 50 concurrent detail views and 50 concurrent saves exactly', async () => {
+  it('counts a viewer once per day (HEAD never) and 50 concurrent viewers and saves exactly', async () => {
     const author = await newPhotographer(base);
     const event = await createEvent(base, author.token);
-    await Promise.all(Array.from({ length: 50 }, () => call(base, 'GET', `/api/v1/promotions/${event.id}/details`)));
-    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 50 });
+    const details = `/api/v1/promotions/${event.id}/details`;
+    // One anonymous visitor (one address) reloading 50 times at once is one view.
+    await Promise.all(Array.from({ length: 50 }, () => call(base, 'GET', details)));
+    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 1 });
     const fans = await Promise.all(Array.from({ length: 50 }, () => newUser(base)));
+    for (const _ of [1, 2, 3]) {
+      const head = await fetch(`${base}${details}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${fans[0]?.token}` },
+      });
+      expect(head.status).toBe(200);
+    }
+    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 1 });
+    await Promise.all(fans.map((f) => call(base, 'GET', details, { token: f.token })));
+    await Promise.all(fans.map((f) => call(base, 'GET', details, { token: f.token })));
+    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 51 });
+    // A GET claiming to be HEAD still counts (only the server itself marks a HEAD).
+    const spoof = await newMember(base);
+    await fetch(`${base}${details}`, {
+      headers: { authorization: `Bearer ${spoof.token}`, 'x-original-method': 'HEAD' },
+    });
+    expect((await call(base, 'GET', `/api/v1/promotions/${event.id}`)).body).toMatchObject({ viewCount: 52 });
     const results = await Promise.all(
       fans.map((f) => call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: f.token })),
     );

@@ -132,11 +132,22 @@ describe('promotion lists', () => {
 });
 
 describe('counters', () => {
-  it('counts 50 concurrent views exactly', async () => {
+  it('counts 50 concurrent viewers exactly, each once per Korean day', async () => {
     const p = await createPromotion(db, author, input());
-    await Promise.all(Array.from({ length: 50 }, () => viewPromotionDetails(db, p.id, null)));
-    const rows = await db.query<{ view_count: number }>('select view_count from promotions where id = $1', [p.id]);
-    expect(rows[0]?.view_count).toBe(50);
+    const viewers = Array.from({ length: 50 }, (_, i) => `a:viewer${i}`);
+    const count = async () =>
+      (await db.query<{ view_count: number }>('select view_count from promotions where id = $1', [p.id]))[0]
+        ?.view_count;
+    await Promise.all(viewers.map((v) => viewPromotionDetails(db, p.id, null, v)));
+    expect(await count()).toBe(50);
+    const again = await Promise.all(viewers.map((v) => viewPromotionDetails(db, p.id, null, v)));
+    expect(await count()).toBe(50);
+    expect(again.every((d) => d.viewCount === 50)).toBe(true);
+    // The answer includes the view it counted.
+    expect((await viewPromotionDetails(db, p.id, null, 'm:1')).viewCount).toBe(51);
+    // The next day (Korea time) the same viewer counts again.
+    const tomorrow = Date.now() + 86_400_000;
+    expect((await viewPromotionDetails(db, p.id, null, 'a:viewer0', tomorrow)).viewCount).toBe(52);
   });
 
   it('keeps saveCount exact under concurrent saves and unsaves', async () => {
@@ -216,11 +227,13 @@ describe('ADMIN', () => {
     const otherAdminRow = await insertMember(db, { roles: ['ADMIN', 'USER'], type: 'USER' });
     const otherAdmin: Principal = { ...admin, id: otherAdminRow.id, nickname: otherAdminRow.nickname };
     for (const viewer of [admin, formerAdmin, otherAdmin]) {
-      expect((await viewPromotionDetails(db, hidden.id, viewer)).author?.id).toBe(admin.id);
+      expect((await viewPromotionDetails(db, hidden.id, viewer, `viewer:${viewer.id}`)).author?.id).toBe(admin.id);
       expect((await getPromotion(db, hidden.id, viewer)).authorId).toBe(admin.id);
     }
     for (const viewer of [null, author]) {
-      expect((await viewPromotionDetails(db, hidden.id, viewer)).author).toBeNull();
+      expect(
+        (await viewPromotionDetails(db, hidden.id, viewer, `viewer:${viewer?.id ?? 'anonymous'}`)).author,
+      ).toBeNull();
       expect((await getPromotion(db, hidden.id, viewer)).authorId).toBeNull();
     }
   });

@@ -3,6 +3,7 @@
  * numbers, JSON bodies, raw bodies, query strings, path segments and multipart bodies.
  */
 import fc from 'fast-check';
+import { DIRECTION_CONTROLS, ZERO_WIDTH, directionalText, invisibleText, longName, rawUtf8Query } from './hostile-text';
 
 /** Characters and snippets that break naive code: controls, encodings, SQL, LIKE, templates, markup. */
 export const SPECIALS = [
@@ -64,6 +65,9 @@ export const SPECIALS = [
   '9007199254740993',
   '__proto__',
   'constructor',
+  // Direction controls (embeddings, overrides, isolates) and characters that show nothing.
+  ...DIRECTION_CONTROLS,
+  ...ZERO_WIDTH,
 ];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -89,6 +93,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
       .map(([c, n]) => c.repeat(n)),
     weight: 1,
   },
+  { arbitrary: directionalText, weight: 2 },
+  { arbitrary: invisibleText, weight: 2 },
+  { arbitrary: longName, weight: 1 },
 );
 
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
@@ -141,6 +148,7 @@ export const BROKEN_ESCAPES = [
 
 export const queryValue: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: hostileString.map(pct), weight: 4 },
+  { arbitrary: rawUtf8Query(hostileString), weight: 2 },
   { arbitrary: fc.constantFrom(...BROKEN_ESCAPES), weight: 2 },
   {
     arbitrary: fc.constantFrom(

@@ -6,6 +6,7 @@ import { PHOTOGRAPHY_TYPES, isOneOf, type Image, type PhotographyType, type Regi
 import { compareRegions, isKnownRegion, regionKeyOf } from '../regions';
 import { graphemeLength } from '../text';
 import type { RuleResult } from './result';
+import { checkVisibleText } from './visible-text';
 
 export const LIMITS = {
   userNickname: { min: 2, max: 7 },
@@ -46,6 +47,8 @@ export function validateMultilineText(
 ): RuleResult<string> {
   const value = normaliseMultiline(input);
   if (value.length === 0 || graphemeLength(value) < limits.min) return { ok: false, message: messages.empty };
+  const visible = checkVisibleText(value);
+  if (!visible.ok) return visible;
   if (graphemeLength(value) > limits.max) return { ok: false, message: messages.tooLong };
   if (MULTILINE_CONTROLS.test(value)) return { ok: false, message: messages.invalid };
   return { ok: true, value };

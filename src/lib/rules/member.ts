@@ -36,6 +36,7 @@ import {
 } from './payload';
 import { FieldErrors, type PayloadResult, type RuleResult } from './result';
 import { validateHttpUrl } from './url';
+import { checkVisibleText } from './visible-text';
 
 // ---------------------------------------------------------------------------------------------------
 // Names
@@ -70,6 +71,8 @@ const USER_NICKNAME = /^[가-힣ㄱ-ㅎA-Za-z0-9]+$/;
 export function validateUserNickname(input: string): RuleResult<string> {
   const value = normaliseNameInput(input).trim();
   if (value === '') return { ok: false, message: USER_NICKNAME_MESSAGES.empty };
+  const visible = checkVisibleText(value);
+  if (!visible.ok) return visible;
   const { min, max } = LIMITS.userNickname;
   if (!USER_NICKNAME.test(value) || value.length < min || value.length > max) {
     return { ok: false, message: USER_NICKNAME_MESSAGES.invalid };
@@ -96,6 +99,8 @@ const PHOTOGRAPHER_NAME = /^[가-힣ㄱ-ㅎA-Za-z0-9]+(?: [가-힣ㄱ-ㅎA-Za-z0
 export function validatePhotographerName(input: string): RuleResult<string> {
   const value = normaliseNameInput(input).trim();
   if (value === '') return { ok: false, message: PHOTOGRAPHER_NAME_MESSAGES.empty };
+  const visible = checkVisibleText(value);
+  if (!visible.ok) return visible;
   const { min, max } = LIMITS.photographerName;
   if (!PHOTOGRAPHER_NAME.test(value) || value.length < min || value.length > max) {
     return { ok: false, message: PHOTOGRAPHER_NAME_MESSAGES.invalid };

@@ -34,6 +34,7 @@ import {
 } from './payload';
 import { FieldErrors, type PayloadResult, type RuleResult } from './result';
 import { validateHttpUrl } from './url';
+import { checkVisibleText } from './visible-text';
 
 export const PROMOTION_HINTS = {
   title: `공백 포함 ${LIMITS.promotionTitle.min}~${LIMITS.promotionTitle.max}자`,
@@ -77,6 +78,8 @@ export const PROMOTION_MESSAGES = {
 export function validatePromotionTitle(input: string): RuleResult<string> {
   const value = input.normalize('NFC').trim();
   if (value === '') return { ok: false, message: PROMOTION_MESSAGES.titleEmpty };
+  const visible = checkVisibleText(value);
+  if (!visible.ok) return visible;
   if (SINGLE_LINE_CONTROLS.test(value)) return { ok: false, message: PROMOTION_MESSAGES.titleInvalid };
   const length = graphemeLength(value);
   if (length < LIMITS.promotionTitle.min || length > LIMITS.promotionTitle.max) {
@@ -127,6 +130,8 @@ export function validatePromotionImages(images: readonly Image[]): RuleResult<Im
 export function validateHashtag(input: string): RuleResult<string> {
   const value = input.normalize('NFC').trim();
   if (value === '') return { ok: false, message: PROMOTION_MESSAGES.hashtagEmpty };
+  const visible = checkVisibleText(value);
+  if (!visible.ok) return visible;
   if (SINGLE_LINE_CONTROLS.test(value)) return { ok: false, message: PROMOTION_MESSAGES.hashtagInvalid };
   if (graphemeLength(value) > LIMITS.hashtag.max) return { ok: false, message: PROMOTION_MESSAGES.hashtagTooLong };
   return { ok: true, value };

@@ -5,6 +5,8 @@ export interface AccessClaims {
   sub: string;
   roles: string[];
   type: 'ACCESS';
+  /** The refresh chain (session) the token belongs to; tokens issued before it existed have none. */
+  sid?: string;
   iat: number;
   exp: number;
 }
@@ -43,6 +45,7 @@ export function verifyJwt(token: string, secret: string, now = Date.now()): Acce
   const c = claims as Partial<AccessClaims>;
   if (c.type !== 'ACCESS' || typeof c.sub !== 'string' || typeof c.exp !== 'number' || !Array.isArray(c.roles))
     return null;
+  if (c.sid !== undefined && typeof c.sid !== 'string') return null;
   if (c.exp * 1000 <= now) return null;
   return c as AccessClaims;
 }

@@ -1,8 +1,11 @@
 /**
- * Token pairs. Access: HS256 JWT, `ACCESS_TOKEN_TTL_SECONDS` (30 minutes by default), claims sub/roles/type ACCESS. Refresh: random, stored as a
- * SHA-256 hash, 30 days, rotated on every use; presenting a spent one revokes its whole chain.
+ * Token pairs. Access: HS256 JWT, `ACCESS_TOKEN_TTL_SECONDS` (30 minutes by default), claims sub/roles/type ACCESS and `sid`, the refresh chain it
+ * belongs to (revoking the chain ends its access tokens at once: see principal.ts). Refresh: random,
+ * stored as a SHA-256 hash, 30 days, rotated on every use. A spent token presented again within
+ * REFRESH_REUSE_GRACE_SECONDS (two tabs refreshing at once) gets the same successor; later, it is a replay
+ * and revokes its whole chain.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index';
 import { ApiError } from '../http/errors';
 import { signJwt } from './jwt';
@@ -10,6 +13,8 @@ import { getJwtSecret } from './secret';
 import { getConfig } from '../config';
 
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** How long a just-spent refresh token still answers with its successor (idempotent rotation). */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export interface TokenValue {
   value: string;
@@ -34,11 +39,17 @@ export function isoKst(ms: number): string {
 export function issueAccessToken(
   memberId: number,
   roles: readonly string[],
+  sessionId: string,
   now = Date.now(),
   ttlSeconds = getConfig().accessTokenTtlSeconds,
 ): TokenValue {
   return {
-    value: signJwt({ sub: String(memberId), roles: [...roles], type: 'ACCESS' }, getJwtSecret(), ttlSeconds, now),
+    value: signJwt(
+      { sub: String(memberId), roles: [...roles], type: 'ACCESS', sid: sessionId },
+      getJwtSecret(),
+      ttlSeconds,
+      now,
+    ),
     expiresAt: isoKst(now + ttlSeconds * 1000),
   };
 }
@@ -61,15 +72,49 @@ export async function issueTokenPair(
   roles: readonly string[],
   now = Date.now(),
 ): Promise<TokenPair> {
+  const chainId = randomUUID();
   return {
-    accessToken: issueAccessToken(memberId, roles, now),
-    refreshToken: await insertRefresh(db, memberId, randomUUID(), now),
+    accessToken: issueAccessToken(memberId, roles, chainId, now),
+    refreshToken: await insertRefresh(db, memberId, chainId, now),
   };
 }
 
 /**
+ * The successor of a refresh token: derived from the token itself and a random salt kept on its row, so
+ * a grace-window retry can be answered with the same value although only hashes are stored. Knowing a
+ * token alone (without the database and the secret) does not tell its successor.
+ */
+function successorOf(token: string, salt: string): string {
+  return createHmac('sha256', getJwtSecret()).update(`refresh-successor\n${salt}\n${token}`).digest('base64url');
+}
+
+interface SpentRow {
+  member_id: number;
+  chain_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  successor_salt: string | null;
+  in_grace: boolean;
+}
+
+async function pairFor(
+  db: Queryable,
+  memberId: number,
+  chainId: string,
+  refreshToken: TokenValue,
+  now: number,
+): Promise<TokenPair & { memberId: number }> {
+  const member = await db.query<{ roles: string[] }>('select roles from members where id = $1', [memberId]);
+  if (!member[0]) throw invalidRefreshToken();
+  return { memberId, accessToken: issueAccessToken(memberId, member[0].roles, chainId, now), refreshToken };
+}
+
+/**
  * Spends a refresh token and issues the next pair of its chain. Unknown, expired or revoked → 401.
- * A token that was already spent is a replay: the whole chain is revoked, then 401.
+ * A token spent less than REFRESH_REUSE_GRACE_SECONDS ago answers with the successor it already got (a
+ * second tab refreshing at the same moment); spent longer ago it is a replay: the whole chain is revoked
+ * (which also ends its access tokens), then 401.
  */
 export async function rotateRefreshToken(
   db: Queryable,
@@ -77,32 +122,52 @@ export async function rotateRefreshToken(
   now = Date.now(),
 ): Promise<TokenPair & { memberId: number }> {
   const hash = hashToken(token);
-  const spent = await db.query<{ member_id: number; chain_id: string; expires_at: Date }>(
-    `update refresh_tokens set used_at = now()
-      where token_hash = $1 and used_at is null and revoked_at is null
-      returning member_id, chain_id, expires_at`,
-    [hash],
+  const salt = randomBytes(16).toString('base64url');
+  const successorExpires = now + REFRESH_TTL_SECONDS * 1000;
+  // Spending the token and storing its successor in one statement: a concurrent retry that finds the
+  // token spent always finds the successor too.
+  const spent = await db.query<{ member_id: number; chain_id: string }>(
+    `with spent as (
+       update refresh_tokens set used_at = now(), successor_salt = $2
+        where token_hash = $1 and used_at is null and revoked_at is null and expires_at > $4
+        returning member_id, chain_id),
+     successor as (
+       insert into refresh_tokens (member_id, token_hash, chain_id, expires_at)
+       select member_id, $3, chain_id, $5 from spent returning id)
+     select member_id, chain_id from spent`,
+    [hash, salt, hashToken(successorOf(token, salt)), new Date(now), new Date(successorExpires)],
   );
   const row = spent[0];
-  if (!row) {
-    const known = await db.query<{ chain_id: string }>('select chain_id from refresh_tokens where token_hash = $1', [
-      hash,
-    ]);
-    if (known[0]) {
-      await db.query('update refresh_tokens set revoked_at = now() where chain_id = $1 and revoked_at is null', [
-        known[0].chain_id,
-      ]);
-    }
-    throw invalidRefreshToken();
+  if (row) {
+    const refreshToken = { value: successorOf(token, salt), expiresAt: isoKst(successorExpires) };
+    return pairFor(db, row.member_id, row.chain_id, refreshToken, now);
   }
-  if (new Date(row.expires_at).getTime() <= now) throw invalidRefreshToken();
-  const member = await db.query<{ roles: string[] }>('select roles from members where id = $1', [row.member_id]);
-  if (!member[0]) throw invalidRefreshToken();
-  return {
-    memberId: row.member_id,
-    accessToken: issueAccessToken(row.member_id, member[0].roles, now),
-    refreshToken: await insertRefresh(db, row.member_id, row.chain_id, now),
-  };
+  const known = await db.query<SpentRow>(
+    `select member_id, chain_id, expires_at, used_at, revoked_at, successor_salt,
+            coalesce(used_at > now() - make_interval(secs => $2), false) as in_grace
+       from refresh_tokens where token_hash = $1`,
+    [hash, REFRESH_REUSE_GRACE_SECONDS],
+  );
+  const old = known[0];
+  if (!old || old.revoked_at) throw invalidRefreshToken();
+  if (!old.used_at) throw invalidRefreshToken(); // unspent but expired
+  if (old.in_grace && old.successor_salt) {
+    const value = successorOf(token, old.successor_salt);
+    const next = await db.query<{ expires_at: Date }>(
+      'select expires_at from refresh_tokens where token_hash = $1 and revoked_at is null and expires_at > $2',
+      [hashToken(value), new Date(now)],
+    );
+    if (next[0]) {
+      const refreshToken = { value, expiresAt: isoKst(new Date(next[0].expires_at).getTime()) };
+      return pairFor(db, old.member_id, old.chain_id, refreshToken, now);
+    }
+  }
+  await revokeChain(db, old.chain_id);
+  throw invalidRefreshToken();
+}
+
+async function revokeChain(db: Queryable, chainId: string): Promise<void> {
+  await db.query('update refresh_tokens set revoked_at = now() where chain_id = $1 and revoked_at is null', [chainId]);
 }
 
 /** Logout: revokes the token's chain. Unknown tokens are ignored (idempotent). */

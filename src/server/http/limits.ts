@@ -1,9 +1,16 @@
 import type { APIContext } from 'astro';
 import { getConfig } from '../config';
+import { getDb, type Db } from '../db/index';
 import { clientKey, hitRateLimit } from './rate-limit';
 
+/** Where the windows are counted: the process's PostgreSQL database when DATABASE_URL is set, else memory. */
+async function sharedDb(db?: Db): Promise<Db | null> {
+  if (db) return db;
+  return getConfig().databaseUrl ? getDb() : null;
+}
+
 /** Sign-in and token refresh: per client address. */
-export function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress'>): void {
+export async function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress'>): Promise<void> {
   const config = getConfig();
   let address: string | undefined;
   try {
@@ -11,20 +18,22 @@ export function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress'>): v
   } catch {
     address = undefined;
   }
-  hitRateLimit('auth', clientKey(ctx.request, address, config.trustProxy), {
-    limit: config.rateLimits.auth,
-    windowMs: config.rateLimits.windowMs,
-  });
+  await hitRateLimit(
+    'auth',
+    clientKey(ctx.request, address, config.trustProxy),
+    { limit: config.rateLimits.auth, windowMs: config.rateLimits.windowMs },
+    await sharedDb(),
+  );
 }
 
 /** Writes (create, update, delete, save) per member. */
-export function limitWrite(memberId: number): void {
+export async function limitWrite(memberId: number): Promise<void> {
   const { write, windowMs } = getConfig().rateLimits;
-  hitRateLimit('write', String(memberId), { limit: write, windowMs });
+  await hitRateLimit('write', String(memberId), { limit: write, windowMs }, await sharedDb());
 }
 
-/** Uploads per member. */
-export function limitUpload(memberId: number): void {
+/** Uploads per member (`db`: the upload's own database handle, when the caller has one). */
+export async function limitUpload(memberId: number, db?: Db): Promise<void> {
   const { upload, windowMs } = getConfig().rateLimits;
-  hitRateLimit('upload', String(memberId), { limit: upload, windowMs });
+  await hitRateLimit('upload', String(memberId), { limit: upload, windowMs }, await sharedDb(db));
 }

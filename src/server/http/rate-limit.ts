@@ -1,8 +1,10 @@
 /**
- * Fixed-window rate limits in process memory, keyed by a bucket name and a caller key (IP or member).
- * Past the limit the caller gets 429 TOO_MANY_REQUESTS with Retry-After. Behind several server
- * instances each instance counts on its own (documented in the README).
+ * Fixed-window rate limits, keyed by a bucket name and a caller key (IP or member). Past the limit the
+ * caller gets 429 TOO_MANY_REQUESTS with Retry-After. The windows live in process memory, or, when a
+ * PostgreSQL database is passed (DATABASE_URL), in its `rate_limits` table, so every instance on that
+ * database counts against the same limit (docs/decisions/009-sessions-and-content.md).
  */
+import type { Db } from '../db/index';
 import { tooManyRequests } from './errors';
 
 export interface RateLimitRule {
@@ -10,25 +12,62 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+interface Window {
+  count: number;
+  /** Milliseconds until the window resets. */
+  msLeft: number;
+}
+
 const windows = new Map<string, { count: number; resetAt: number }>();
 let overrides: Partial<Record<string, RateLimitRule>> = {};
 
-/** Counts one hit; throws 429 once the window's limit is passed. */
-export function hitRateLimit(bucket: string, key: string, rule: RateLimitRule, now = Date.now()): void {
-  const effective = overrides[bucket] ?? rule;
-  const id = `${bucket}:${key}`;
+function memoryHit(id: string, windowMs: number, now: number): Window {
   let w = windows.get(id);
   if (!w || w.resetAt <= now) {
-    w = { count: 0, resetAt: now + effective.windowMs };
+    w = { count: 0, resetAt: now + windowMs };
     windows.set(id, w);
     if (windows.size > 50_000) sweep(now);
   }
   w.count++;
-  if (w.count > effective.limit) throw tooManyRequests((w.resetAt - now) / 1000);
+  return { count: w.count, msLeft: w.resetAt - now };
 }
 
 function sweep(now: number): void {
   for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+}
+
+/** One atomic upsert per hit; the database's clock times the window, so instances' clocks do not matter. */
+async function postgresHit(db: Db, id: string, windowMs: number): Promise<Window> {
+  const rows = await db.query<{ count: number; ms_left: number }>(
+    `insert into rate_limits as r (key, count, reset_at) values ($1, 1, now() + make_interval(secs => $2))
+     on conflict (key) do update set
+       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+       reset_at = case when r.reset_at <= now() then now() + make_interval(secs => $2) else r.reset_at end
+     returning count, (extract(epoch from (reset_at - now())) * 1000)::float8 as ms_left`,
+    [id, windowMs / 1000],
+  );
+  // Expired windows are removed now and then (about one hit in 500), never on the caller's time.
+  if (Math.random() < 0.002) {
+    db.query(`delete from rate_limits where reset_at < now() - interval '1 minute'`).catch(() => undefined);
+  }
+  const row = rows[0] as { count: number; ms_left: number };
+  return { count: row.count, msLeft: Number(row.ms_left) };
+}
+
+/** Counts one hit (in `db` when it is PostgreSQL, else in memory); throws 429 once the window's limit is passed. */
+export async function hitRateLimit(
+  bucket: string,
+  key: string,
+  rule: RateLimitRule,
+  db: Db | null = null,
+  now = Date.now(),
+): Promise<void> {
+  const effective = overrides[bucket] ?? rule;
+  // The rule is part of the key: instances sharing a database share windows only for the same rule.
+  const id = `${bucket}:${effective.limit}/${effective.windowMs}:${key}`;
+  const w =
+    db?.kind === 'postgres' ? await postgresHit(db, id, effective.windowMs) : memoryHit(id, effective.windowMs, now);
+  if (w.count > effective.limit) throw tooManyRequests(Math.max(w.msLeft, 0) / 1000);
 }
 
 /** Service tests shrink or lift limits in process (servers use RATE_LIMIT_* and RATE_LIMIT_WINDOW_MS). */

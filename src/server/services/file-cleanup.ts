@@ -65,14 +65,35 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
     if (removed.length < batch) break;
   }
 
-  // Objects: each key under the lock uploads take, so a picture uploaded again right now is kept.
+  const objects = await removeQueuedObjects(db, storage, { now, batchSize: batch });
+  report.objectsRemoved = objects.removed;
+  report.objectsFailed = objects.failed;
+  return report;
+}
+
+/**
+ * Removes queued objects that no files row names any more: those due by `now`, or only `keys` (a
+ * withdrawal removes its member's objects at once). Each key under the lock uploads take, so a picture
+ * uploaded again right now is kept; a failed storage call stays queued with a back-off (the retry).
+ */
+export async function removeQueuedObjects(
+  db: Db,
+  storage: Storage,
+  options: { now?: Date; batchSize?: number; keys?: readonly string[] } = {},
+): Promise<{ removed: number; failed: number }> {
+  const now = options.now ?? new Date();
+  const batch = options.batchSize ?? 500;
+  const result = { removed: 0, failed: 0 };
   const done = new Set<string>();
   for (;;) {
     const due = await db.query<{ storage_key: string; thumb_key: string; attempts: number }>(
-      `select storage_key, thumb_key, attempts from storage_deletions
-        where next_attempt_at <= greatest($1::timestamptz, now())
-        order by next_attempt_at, storage_key limit $2`,
-      [now, batch],
+      options.keys
+        ? `select storage_key, thumb_key, attempts from storage_deletions
+            where storage_key = any($1::text[]) order by storage_key limit $2`
+        : `select storage_key, thumb_key, attempts from storage_deletions
+            where next_attempt_at <= greatest($1::timestamptz, now())
+            order by next_attempt_at, storage_key limit $2`,
+      options.keys ? [[...options.keys], batch] : [now, batch],
     );
     const fresh = due.filter((d) => !done.has(d.storage_key));
     if (fresh.length === 0) break;
@@ -88,9 +109,9 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
             if (hash) await storage.delete(ogImageKey(hash));
             await storage.delete(item.thumb_key);
             await storage.delete(item.storage_key);
-            report.objectsRemoved++;
+            result.removed++;
           } catch (err) {
-            report.objectsFailed++;
+            result.failed++;
             // Back off: next run, then up to once a day, so failures never crowd out new work.
             await tx.query(
               `update storage_deletions
@@ -107,7 +128,7 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
     }
     if (due.length < batch) break;
   }
-  return report;
+  return result;
 }
 
 /** Temporary files of killed writes; a failure is logged, never thrown (it must not stop a start or a run). */

@@ -61,7 +61,7 @@ export async function uploadFiles(
   request: Request,
   deps: { db?: Db; storage?: Storage } = {},
 ): Promise<UploadResult> {
-  limitUpload(memberId); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
+  await limitUpload(memberId, deps.db); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
   const release = admitUpload(memberId, getConfig().uploadsInFlight);
   try {
     return await receiveAndSave(memberId, request, deps);
@@ -251,8 +251,10 @@ export async function findImageDetails(db: Queryable, urls: readonly string[]): 
   return out;
 }
 
-/** For withdrawal: drops the member's file rows now; their objects go on the next cleanup run. */
-export async function deleteFilesOwnedBy(db: Queryable, memberId: number): Promise<number> {
-  const rows = await db.query<{ id: number }>('delete from files where owner_id = $1 returning id', [memberId]);
-  return rows.length;
+/** For withdrawal: deletes the member's file rows (the trigger queues their objects); answers their storage keys. */
+export async function deleteFilesOwnedBy(db: Queryable, memberId: number): Promise<string[]> {
+  const rows = await db.query<{ storage_key: string }>('delete from files where owner_id = $1 returning storage_key', [
+    memberId,
+  ]);
+  return [...new Set(rows.map((r) => r.storage_key))];
 }

@@ -6,6 +6,9 @@ import type { UserResponse } from '../../lib/contract';
 import type { Gender, Image, MemberType, Role } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../http/errors';
+import { log } from '../log';
+import type { Storage } from '../storage/index';
+import { removeQueuedObjects } from './file-cleanup';
 import { deleteFilesOwnedBy } from './files';
 import { clearPromotionCounts } from './promotion-counts';
 
@@ -75,18 +78,26 @@ export async function findOrCreateByKakaoId(db: Db, kakaoId: string): Promise<{ 
   throw new Error('could not create member');
 }
 
+/**
+ * Whether another member holds a look-alike nickname: compared ignoring case and spaces, the same
+ * expression the unique index members_nickname_fold_key (migration 6) enforces.
+ */
 export async function isNicknameTaken(db: Queryable, nickname: string, exceptMemberId?: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>('select id from members where nickname = $1', [nickname]);
+  const rows = await db.query<{ id: number }>(
+    `select id from members where lower(replace(nickname, ' ', '')) = lower(replace($1, ' ', ''))`,
+    [nickname],
+  );
   return rows.some((r) => r.id !== exceptMemberId);
 }
 
 /**
  * Withdrawal: one transaction deletes the member and, by cascade, their photographer page, events,
  * saves and refresh tokens. Save counters of what they had saved are decremented first. Their file rows
- * go too; the storage objects are queued and removed by the file cleanup job (retried until done).
+ * go too, which queues their storage objects; with `storage` given, the objects no other member uses are
+ * removed before this returns (a failure stays queued, and the file cleanup job retries it).
  */
-export async function withdrawMember(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function withdrawMember(db: Db, id: number, storage?: Storage): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
     const locked = await tx.query<{ id: number }>('select id from members where id = $1 for update', [id]);
     if (!locked[0]) throw userNotFound();
     await tx.query(
@@ -99,8 +110,15 @@ export async function withdrawMember(db: Db, id: number): Promise<void> {
          from photographer_saves s where s.photographer_id = pp.member_id and s.member_id = $1`,
       [id],
     );
-    await deleteFilesOwnedBy(tx, id);
+    const owned = await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
     clearPromotionCounts();
+    return owned;
   });
+  if (!storage || keys.length === 0) return;
+  try {
+    await removeQueuedObjects(db, storage, { keys });
+  } catch (err) {
+    log('warn', 'withdrawal: stored pictures left to the cleanup job', { err });
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * Events (promotions): details with an atomic view count, writing, soft delete, and saves with exact
+ * Events (promotions): details with an atomic view count (once per viewer a day), writing, soft delete, and saves with exact
  * counters. Lists are in promotion-lists.ts. Pages and endpoints both call these.
  */
 import type { Image, PhotographyType, PromotionType, Region } from '../../lib/domain';
@@ -13,6 +13,7 @@ import { ApiError, conflict, notFound } from '../http/errors';
 import { searchDocument } from '../search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
+import { PRUNE_VIEWS_SQL, countingDetailSql } from './promotion-views';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 /** A validated event body (the shared rule's output). */
@@ -122,21 +123,22 @@ async function detailOf(
   return detail;
 }
 
-/** Details for a reader: counts one view atomically (in the same statement that reads the row). */
+/**
+ * Details for a reader: counts a view when `viewer` (promotion-views.ts `viewerKey`) has not viewed this
+ * event yet today (Korea time), atomically in the statement that reads the row.
+ */
 export async function viewPromotionDetails(
   db: Queryable,
   id: number,
-  viewer: Principal | null,
+  principal: Principal | null,
+  viewer: string,
   now = Date.now(),
 ): Promise<PromotionDetailResponse> {
-  const rows = await db.query<PromotionRow>(
-    `update promotions p set view_count = p.view_count + 1
-      where p.id = $1 and p.deleted_at is null
-      returning ${PROMOTION_COLUMNS}`,
-    [id],
-  );
+  const day = todayKst(now);
+  const rows = await db.query<PromotionRow>(countingDetailSql(PROMOTION_COLUMNS), [id, viewer, day]);
   if (!rows[0]) throw promotionNotFound();
-  return detailOf(db, rows[0], viewer, now);
+  if (Math.random() < 0.001) db.query(PRUNE_VIEWS_SQL, [day]).catch(() => undefined);
+  return detailOf(db, rows[0], principal, now);
 }
 
 const AUTHOR_COLUMNS = MEMBER_COLUMNS.split(', ')

@@ -6,7 +6,7 @@ import { login, parseLoginBody } from '../../../../server/services/auth';
 
 /** Kakao sign-in: 201 for a new member, 200 for an existing one. */
 export const POST = endpoint(async (ctx) => {
-  limitAuth(ctx);
+  await limitAuth(ctx);
   const { authKey } = parseLoginBody(await readJson(ctx.request));
   const { result, created } = await login(authKey);
   return json(result, created ? 201 : 200);

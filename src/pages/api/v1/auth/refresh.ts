@@ -6,7 +6,7 @@ import { refresh } from '../../../../server/services/auth';
 
 /** Rotates a refresh token: answers a new pair; a spent token revokes its chain (401). */
 export const POST = endpoint(async (ctx) => {
-  limitAuth(ctx);
+  await limitAuth(ctx);
   return json(await refresh(await readJson(ctx.request)));
 });
 export const ALL = notAllowed;

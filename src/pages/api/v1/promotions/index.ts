@@ -12,7 +12,7 @@ import { createPromotionFromBody } from '../../../../server/services/promotion-w
 export const POST = endpoint(async (ctx) => {
   const { request, locals } = ctx;
   const me = requirePhotographerOrAdmin(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const created = await createPromotionFromBody(await getDb(), me, await readJson(request));
   await invalidateAfterWrite(ctx, changed.event(created.id, me.id));
   return json(created, 201, { Location: `/api/v1/promotions/${created.id}` });

@@ -4,6 +4,7 @@ import { requireMember } from '../../../../server/auth/guards';
 import { getDb } from '../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { json } from '../../../../server/http/respond';
+import { getStorage } from '../../../../server/storage/index';
 import { getMember, toUserResponse, withdrawMember } from '../../../../server/services/members';
 
 export const GET = endpoint(async ({ locals }) => {
@@ -11,11 +12,11 @@ export const GET = endpoint(async ({ locals }) => {
   return json(toUserResponse(await getMember(await getDb(), me.id)));
 });
 
-/** Withdrawal: 200 with an empty body; the member's tokens stop working at once. */
+/** Withdrawal: 200 with an empty body; the member's tokens stop working and their pictures are gone at once. */
 export const DELETE = endpoint(async (ctx) => {
   const { locals } = ctx;
   const me = requireMember(locals);
-  await withdrawMember(await getDb(), me.id);
+  await withdrawMember(await getDb(), me.id, getStorage());
   // A USER shows on no public page (their saves only move counts, which may lag).
   await invalidateAfterWrite(ctx, me.type === 'PHOTOGRAPHER' ? changed.withdrawal(me.id) : changed.author(me.id));
   return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });

@@ -8,7 +8,7 @@ import { photographerNotFound, savePhotographer } from '../../../../../server/se
 
 export const POST = endpoint(async ({ params, locals }) => {
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw photographerNotFound();
   await savePhotographer(await getDb(), me.id, id);

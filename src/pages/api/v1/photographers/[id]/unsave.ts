@@ -9,7 +9,7 @@ import { unsavePhotographer } from '../../../../../server/services/photographers
 
 export const DELETE = endpoint(async ({ params, locals }) => {
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');
   await unsavePhotographer(await getDb(), me.id, id);

@@ -14,7 +14,7 @@ import { updatePhotographerPage } from '../../../../../server/services/registrat
 const update = async (ctx: APIContext) => {
   const { request, locals } = ctx;
   const me = requirePhotographer(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const input = unwrap(validatePhotographerPage(await readJson(request)));
   const result = await updatePhotographerPage(await getDb(), me, input);
   await invalidateAfterWrite(ctx, changed.photographer(me.id));

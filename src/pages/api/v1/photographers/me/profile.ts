@@ -14,7 +14,7 @@ import { updatePhotographerProfile } from '../../../../../server/services/regist
 const update = async (ctx: APIContext) => {
   const { request, locals } = ctx;
   const me = requirePhotographer(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const input = unwrap(validatePhotographerProfileUpdate(await readJson(request)));
   const result = await updatePhotographerProfile(await getDb(), me, input);
   await invalidateAfterWrite(ctx, changed.photographer(me.id));

@@ -13,7 +13,7 @@ import { parseSignupSources, registerPhotographer } from '../../../../../server/
 export const POST = endpoint(async (ctx) => {
   const { request, locals } = ctx;
   const me = requireMember(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const body = await readJson(request);
   const input = unwrap(validatePhotographerRegistration(body));
   const result = await registerPhotographer(await getDb(), me, input, parseSignupSources(body));

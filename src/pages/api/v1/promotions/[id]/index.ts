@@ -22,7 +22,7 @@ export const GET = endpoint(async ({ params, locals }) => {
 export const DELETE = endpoint(async (ctx) => {
   const { params, locals } = ctx;
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   const { authorId } = await deletePromotion(await getDb(), me, id);
@@ -33,7 +33,7 @@ export const DELETE = endpoint(async (ctx) => {
 const update = async (ctx: APIContext) => {
   const { params, request, locals } = ctx;
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   const updated = await updatePromotionFromBody(await getDb(), me, id, await readJson(request));

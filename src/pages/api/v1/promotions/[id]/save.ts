@@ -8,7 +8,7 @@ import { promotionNotFound, savePromotion } from '../../../../../server/services
 
 export const POST = endpoint(async ({ params, locals }) => {
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   await savePromotion(await getDb(), me.id, id);

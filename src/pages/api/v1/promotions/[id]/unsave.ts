@@ -9,7 +9,7 @@ import { unsavePromotion } from '../../../../../server/services/promotions';
 
 export const DELETE = endpoint(async ({ params, locals }) => {
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw notFound('PROMOTION_SAVE_NOT_FOUND', '저장한 이벤트가 아니에요.');
   await unsavePromotion(await getDb(), me.id, id);

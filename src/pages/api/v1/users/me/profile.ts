@@ -15,7 +15,7 @@ import { updateUserProfile } from '../../../../../server/services/registration';
 const update = async (ctx: APIContext) => {
   const { request, locals } = ctx;
   const me = requireRegistered(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const input = unwrap(validateUserProfileUpdate(await readJson(request)));
   const result = await updateUserProfile(await getDb(), me, input);
   // Public pages show a USER nowhere; an admin's name shows on the events they wrote.

@@ -10,7 +10,7 @@ import { parseSignupSources, registerUser } from '../../../../../server/services
 
 export const POST = endpoint(async ({ request, locals }) => {
   const me = requireMember(locals);
-  limitWrite(me.id);
+  await limitWrite(me.id);
   const body = await readJson(request);
   const input = unwrap(validateUserRegistration(body));
   return json(await registerUser(await getDb(), me, input, parseSignupSources(body)));
