@@ -2,7 +2,7 @@
  * Fixed-window rate limits, keyed by a bucket name and a caller key (IP or member). Past the limit the
  * caller gets 429 TOO_MANY_REQUESTS with Retry-After. The windows live in process memory, or, when a
  * PostgreSQL database is passed (DATABASE_URL), in its `rate_limits` table, so every instance on that
- * database counts against the same limit (docs/decisions/009-sessions-and-content.md).
+ * database counts against the same limit (docs/decisions/014-sessions-and-content.md).
  */
 import type { Db } from '../db/index';
 import { tooManyRequests } from './errors';
