@@ -48,3 +48,24 @@ describe('list totals', () => {
     expect(await countMatching(db, 'a = $1', ['부산'], 1_000)).toBe(2);
   });
 });
+
+describe('slow list totals', () => {
+  it('keep a count that took longer than a second for the TTL from when it finished', async () => {
+    clearPromotionCounts();
+    let asked = 0;
+    const db: Queryable = {
+      query<T>(): Promise<T[]> {
+        asked++;
+        return new Promise((resolve) => setTimeout(() => resolve([{ total: 9 }] as T[]), 1_100));
+      },
+    };
+    const start = Date.now();
+    expect(await countMatching(db, 'slow', [], start)).toBe(9);
+    const done = Date.now();
+    // Past the TTL counted from the start, within it counted from the end: still kept.
+    expect(await countMatching(db, 'slow', [], start + 5_000 + (done - start) / 2)).toBe(9);
+    expect(asked).toBe(1);
+    expect(await countMatching(db, 'slow', [], start + 5_000 + (done - start) + 1)).toBe(9);
+    expect(asked).toBe(2);
+  });
+});

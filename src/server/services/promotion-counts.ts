@@ -7,6 +7,7 @@ import type { Queryable } from '../db/index';
  * clears it; another instance's total is at most COUNT_TTL_MS old.
  */
 const COUNT_TTL_MS = 5_000;
+const SLOW_COUNT_MS = 1_000;
 
 /**
  * The matches of a list query, and the planner's estimate of the events in the table (`pg_class.reltuples`,
@@ -41,6 +42,16 @@ export function countWithSize(db: Queryable, where: string, params: SqlParam[], 
   if (counts.size > 1_000) counts.clear();
   const entry = { count, expiresAt: now + COUNT_TTL_MS };
   counts.set(key, entry);
+  // A count slower than SLOW_COUNT_MS (a common keyword at 1M events: seconds) is kept COUNT_TTL_MS from
+  // when it finished: kept from when it began, it expired before it was done and every request recounted.
+  const began = Date.now();
+  void count.then(
+    () => {
+      const took = Date.now() - began;
+      if (took > SLOW_COUNT_MS) entry.expiresAt += took;
+    },
+    () => undefined,
+  );
   // A failed count is not kept: the next request asks the database again.
   count.catch(() => {
     if (counts.get(key) === entry) counts.delete(key);
