@@ -61,6 +61,8 @@ const compress = compression({
 
 const UPLOAD_PATH = '/api/v1/files';
 const inFlight = new Set();
+/** Sockets with an answer being written (see the clientError handler). */
+const answering = new WeakSet();
 let shuttingDown = false;
 
 /** A JSON answer made here, not by the app (413 body limit, 500, 404 for other methods): same security headers. */
@@ -93,8 +95,10 @@ const server = http.createServer((req, res) => {
   const requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', requestId);
   inFlight.add(res);
+  answering.add(req.socket);
   res.on('close', () => {
     inFlight.delete(res);
+    answering.delete(req.socket);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     logLine(res.statusCode >= 500 ? 'error' : 'info', 'request', {
       requestId,
@@ -164,7 +168,9 @@ server.requestTimeout = 120_000;
 
 // A request the HTTP parser cannot read (raw UTF-8 in the URL, oversized headers): the JSON envelope, then close.
 server.on('clientError', (err, socket) => {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
+  // Nothing can be said on a dead socket, nor while an answer is being written on it: bytes written then
+  // would land inside that answer (a keep-alive client read them as garbage after it).
+  if (err.code === 'ECONNRESET' || !socket.writable || answering.has(socket)) {
     socket.destroy();
     return;
   }

@@ -52,15 +52,20 @@ export function rawClientErrorAnswer(
   publicOrigin = getConfig().publicOrigin,
 ): string {
   const answer = clientErrorAnswer(code);
-  const head = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  // The envelope goes only to a request whose method we can read and that takes a body. The packet is
+  // the one Node failed on: when the request line arrived in more than one, its start (and so a HEAD)
+  // is not in it, and a body a HEAD client does not expect would corrupt its connection.
+  const method = /^([A-Z]{3,7}) /.exec(rawPacket?.toString('latin1', 0, 8) ?? '')?.[1];
   const text = JSON.stringify(answer.body);
+  const body = method !== undefined && method !== 'HEAD' ? text : '';
   const headers: Record<string, string | number> = {
     ...securityHeaders(new URL('/api/', publicOrigin), true, publicOrigin),
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    // A HEAD answer names the length of the answer a GET would get.
+    'Content-Length': method === 'HEAD' ? Buffer.byteLength(text) : Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     Connection: 'close',
   };
   const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
-  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${head ? '' : text}`;
+  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
