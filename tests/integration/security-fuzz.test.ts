@@ -896,7 +896,17 @@ async function get(path: string, who?: Session): Promise<unknown> {
 }
 
 async function snapshot() {
-  const total = async (path: string) => ((await get(`${path}?pageSize=1`)) as { totalPage: number }).totalPage;
+  // List answers are shared copies: right after writes, a copy may be answered stale (X-Page-Cache: stale)
+  // while its one re-render runs. Counting reads the settled answer.
+  const total = async (path: string) => {
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${base}${path}?pageSize=1`);
+      expect(res.status, path).toBe(200);
+      const body = (await res.json()) as { totalPage: number };
+      if (res.headers.get('x-page-cache') !== 'stale' || i >= 50) return body.totalPage;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   const event = (await get(`/api/v1/promotions/${ids.victimEvent}`)) as Record<string, unknown>;
   const { viewCount, ...eventRest } = event;
   return {
