@@ -103,9 +103,6 @@ export const copy = {
     basic: {
       heading: '기본 정보를 입력해 주세요',
       genderLabel: '성별',
-      instagramLabel: '인스타그램 아이디',
-      optional: '(선택)',
-      instagramHelp: '영문 소문자, 숫자, 마침표(.), 밑줄(_)만 30자까지 입력돼요',
     },
     profile: {
       heading: '작가 프로필을 만들어 주세요',

@@ -13,6 +13,7 @@ import {
 import type { NameStatus } from '../../lib/member-forms';
 import { isNicknameConfirmed, signupNameField, validateSignupName, type SignupState } from '../../lib/signup';
 import { $signupFeedback, checkNickname, setGender, setInstagramId, setNickname } from '../../stores/signup';
+import { InstagramInput } from '../member/InstagramInput';
 import { NameInput } from '../member/NameInput';
 import styles from '../SignupWizard.module.css';
 import type { StepProps } from './types';
@@ -88,30 +89,13 @@ export function BasicInfoStep({ state, headingRef }: StepProps) {
         </p>
       </fieldset>
 
-      <div className={styles['field']}>
-        <label htmlFor="signup-instagram" className={styles['label']}>
-          {copy.signup.basic.instagramLabel} <span className={styles['optional']}>{copy.signup.basic.optional}</span>
-        </label>
-        <div className={styles['prefixed']}>
-          <span aria-hidden="true">@</span>
-          <input
-            id="signup-instagram"
-            className={styles['input']}
-            type="text"
-            inputMode="url"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            value={state.instagramId}
-            placeholder={INSTAGRAM_ID_MESSAGES.placeholder}
-            aria-describedby="signup-instagram-help"
-            onChange={(e) => setInstagramId(e.target.value)}
-          />
-        </div>
-        <p id="signup-instagram-help" className={styles['status']}>
-          {copy.signup.basic.instagramHelp}
-        </p>
-      </div>
+      <InstagramInput
+        id="signup-instagram"
+        value={state.instagramId}
+        onInput={setInstagramId}
+        placeholder={INSTAGRAM_ID_MESSAGES.placeholder}
+        atSign
+      />
     </div>
   );
 }
