@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { memberCopy } from '../lib/copy-member';
-import { MAX_PROFILE_REGIONS, MAX_PROFILE_TYPES, canSavePhotographerProfile } from '../lib/member-forms';
+import { canSavePhotographerProfile } from '../lib/member-forms';
 import { isSingleUploading } from '../stores/image-uploads';
 import {
   $nameError,
@@ -17,9 +17,8 @@ import {
 } from '../stores/profile-edit';
 import { MemberGate } from './member/MemberGate';
 import { NameInput } from './member/NameInput';
+import { ProfileChoices } from './member/ProfileChoices';
 import { ProfilePictureField } from './member/ProfilePictureField';
-import { RegionPicker } from './member/RegionPicker';
-import { TypeChips } from './member/TypeChips';
 import styles from './member/member.module.css';
 
 /** /edit/photographer: picture, business or activity name with its check, 1–3 types, 1–5 regions. */
@@ -54,19 +53,11 @@ export function EditPhotographerForm() {
             onInput={setPhotographerName}
             onCheck={() => void checkPhotographerName()}
           />
-          <TypeChips
-            label={t.types}
-            hint={t.typesHint}
-            selected={state.photographyTypes}
-            max={MAX_PROFILE_TYPES}
-            onToggle={togglePhotographerType}
-          />
-          <RegionPicker
-            label={t.regions}
-            hint={t.regionsHint}
-            selected={state.regions}
-            max={MAX_PROFILE_REGIONS}
-            onToggle={togglePhotographerRegion}
+          <ProfileChoices
+            types={state.photographyTypes}
+            regions={state.regions}
+            onToggleType={togglePhotographerType}
+            onToggleRegion={togglePhotographerRegion}
           />
           <div className={styles['submitBar']}>
             <button type="submit" className={styles['primary']} disabled={!enabled}>

@@ -18,6 +18,7 @@ import {
   userPicture,
 } from '../stores/profile-edit';
 import { MemberGate } from './member/MemberGate';
+import { InstagramInput } from './member/InstagramInput';
 import { NameInput } from './member/NameInput';
 import { ProfilePictureField } from './member/ProfilePictureField';
 import styles from './member/member.module.css';
@@ -61,27 +62,7 @@ export function EditUserForm() {
             onInput={setUserNickname}
             onCheck={() => void checkUserNickname()}
           />
-          <div className={styles['field']}>
-            <label className={styles['label']} htmlFor="edit-user-instagram">
-              {t.instagram}
-              <span className={styles['labelNote']}>{t.optional}</span>
-            </label>
-            <input
-              id="edit-user-instagram"
-              className={styles['input']}
-              type="text"
-              inputMode="url"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              value={state.instagramId}
-              aria-describedby="edit-user-instagram-help"
-              onChange={(e) => setUserInstagram(e.target.value)}
-            />
-            <p id="edit-user-instagram-help" className={styles['help']}>
-              {t.instagramHelp}
-            </p>
-          </div>
+          <InstagramInput id="edit-user-instagram" value={state.instagramId} onInput={setUserInstagram} />
           <div className={styles['field']}>
             <label className={styles['label']} htmlFor="edit-user-gender">
               {t.gender}

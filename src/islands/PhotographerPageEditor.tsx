@@ -19,6 +19,7 @@ import {
 import { AddressField } from './member/AddressField';
 import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';
+import { InstagramInput } from './member/InstagramInput';
 import { MemberGate } from './member/MemberGate';
 import styles from './member/member.module.css';
 
@@ -55,27 +56,7 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
         >
           <ImageListField id="page-portfolio" label={t.portfolio} hint={t.portfolioHint} store={portfolio} />
           <AddressField address={state.address} scriptUrl={postcodeScriptUrl} onChange={setAddress} />
-          <div className={styles['field']}>
-            <label className={styles['label']} htmlFor="page-instagram">
-              {t.instagram}
-              <span className={styles['labelNote']}>{t.optional}</span>
-            </label>
-            <input
-              id="page-instagram"
-              className={styles['input']}
-              type="text"
-              inputMode="url"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              value={state.instagramId}
-              aria-describedby="page-instagram-help"
-              onChange={(e) => setPageInstagram(e.target.value)}
-            />
-            <p id="page-instagram-help" className={styles['help']}>
-              {t.instagramHelp}
-            </p>
-          </div>
+          <InstagramInput id="page-instagram" value={state.instagramId} onInput={setPageInstagram} />
           <div className={styles['field']}>
             <label className={styles['label']} htmlFor="page-contact-link">
               {t.contactLink}

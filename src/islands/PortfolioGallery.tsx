@@ -1,6 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { browseCopy } from '../lib/copy-browse';
-import { useModal } from './hooks/useModal';
+import { Modal } from './Modal';
 import styles from './PortfolioGallery.module.css';
 
 export interface GalleryImage {
@@ -19,10 +19,8 @@ interface Props {
  */
 export function PortfolioGallery({ images, nickname }: Props) {
   const [index, setIndex] = useState<number | null>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const close = useCallback(() => setIndex(null), []);
-  useModal(index !== null, dialogRef, close);
+  const close = () => setIndex(null);
   const t = browseCopy.photographer;
   const total = images.length;
   const current = index === null ? null : images[index];
@@ -54,51 +52,47 @@ export function PortfolioGallery({ images, nickname }: Props) {
         ))}
       </ul>
       {current && index !== null && (
-        <div className={styles['overlay']} onClick={(e) => e.target === e.currentTarget && close()}>
-          <div
-            ref={dialogRef}
-            className={styles['viewer']}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowLeft') step(-1);
-              if (e.key === 'ArrowRight') step(1);
-            }}
-          >
-            <div className={styles['viewerHead']}>
-              <h2 id={titleId} className={styles['counter']}>
-                <span className="sr-only">{t.viewer} </span>
-                {index + 1} / {total}
-              </h2>
-              <button type="button" className={styles['iconButton']} onClick={close} aria-label={t.close}>
+        <Modal
+          className={styles['viewer']}
+          aria-labelledby={titleId}
+          onClose={close}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowLeft') step(-1);
+            if (e.key === 'ArrowRight') step(1);
+          }}
+        >
+          <div className={styles['viewerHead']}>
+            <h2 id={titleId} className={styles['counter']}>
+              <span className="sr-only">{t.viewer} </span>
+              {index + 1} / {total}
+            </h2>
+            <button type="button" className={styles['iconButton']} onClick={close} aria-label={t.close}>
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
+          <img
+            className={styles['full']}
+            src={current.url}
+            alt={t.portfolioAlt(nickname, index + 1, total)}
+            decoding="async"
+          />
+          {total > 1 && (
+            <div className={styles['nav']}>
+              <button type="button" className={styles['iconButton']} onClick={() => step(-1)} aria-label={t.prev}>
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                  <path d="M6 6l12 12M18 6L6 18" />
+                  <path d="M15 5l-7 7l7 7" />
+                </svg>
+              </button>
+              <button type="button" className={styles['iconButton']} onClick={() => step(1)} aria-label={t.next}>
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                  <path d="M9 5l7 7l-7 7" />
                 </svg>
               </button>
             </div>
-            <img
-              className={styles['full']}
-              src={current.url}
-              alt={t.portfolioAlt(nickname, index + 1, total)}
-              decoding="async"
-            />
-            {total > 1 && (
-              <div className={styles['nav']}>
-                <button type="button" className={styles['iconButton']} onClick={() => step(-1)} aria-label={t.prev}>
-                  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                    <path d="M15 5l-7 7l7 7" />
-                  </svg>
-                </button>
-                <button type="button" className={styles['iconButton']} onClick={() => step(1)} aria-label={t.next}>
-                  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                    <path d="M9 5l7 7l-7 7" />
-                  </svg>
-                </button>
-              </div>
-            )}
-          </div>
-        </div>
+          )}
+        </Modal>
       )}
     </>
   );

@@ -326,16 +326,6 @@ export function registerPhotographer(body: PhotographerRegistrationBody): Promis
   return api.post<UserResponse>('/photographers/me/registration', body);
 }
 
-// --- regions ---
-
-export interface RegionGroupsResponse {
-  regionGroups: { category: string; regions: string[] }[];
-}
-
-export function fetchRegionGroups(signal?: AbortSignal): Promise<RegionGroupsResponse> {
-  return api.get<RegionGroupsResponse>('/regions/groups', signal ? { signal } : {});
-}
-
 // --- uploads ---
 
 export interface UploadOptions {

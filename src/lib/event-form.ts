@@ -31,7 +31,7 @@ import {
   validateStartDate,
   PROMOTION_MESSAGES,
 } from './rules/promotion';
-import { sameRegion, toggleIn } from './signup';
+import { sameRegion, toggleIn } from './member-forms';
 import { sliceGraphemes } from './text';
 
 export const TITLE_MAX = LIMITS.promotionTitle.max;

@@ -25,11 +25,20 @@ import {
   addressOrNull,
 } from './rules/member';
 import type { RuleResult } from './rules/result';
-import { sameRegion, toggleIn, type NicknameCheck } from './signup';
+import { regionKeyOf } from './regions';
 import { sliceGraphemes } from './text';
 
-export type { NicknameCheck };
-export { sameRegion, toggleIn };
+/** unchecked → (button) → checking → available | duplicate; any change of the name → unchecked. */
+export type NicknameCheck = 'unchecked' | 'checking' | 'available' | 'duplicate';
+
+/** Adds or removes `item`; adding beyond `max` is ignored. */
+export function toggleIn<T>(list: readonly T[], item: T, max: number, same: (a: T, b: T) => boolean = Object.is): T[] {
+  const index = list.findIndex((x) => same(x, item));
+  if (index >= 0) return list.filter((_, i) => i !== index);
+  return list.length >= max ? [...list] : [...list, item];
+}
+
+export const sameRegion = (a: Region, b: Region): boolean => regionKeyOf(a) === regionKeyOf(b);
 
 // ---------------------------------------------------------------------------------------------------
 // A name field with its duplicate check (user nickname or photographer name)

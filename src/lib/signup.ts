@@ -5,26 +5,32 @@
  */
 import type { Gender, Image, PhotographyType, Region, SignupSource } from './domain';
 import type { PhotographerRegistrationBody, UserRegistrationBody } from './api';
-import { regionKeyOf } from './regions';
-import { LIMITS } from './rules/common';
+import {
+  MAX_PROFILE_REGIONS,
+  MAX_PROFILE_TYPES,
+  canCheckName,
+  isNameAvailable,
+  nameRule,
+  sameRegion,
+  toggleIn,
+  withNameInput,
+  withNameResult,
+  type NameField,
+  type NicknameCheck,
+} from './member-forms';
 import {
   normaliseInstagramIdInput,
   normaliseNameInput,
   validateGender,
   validateInstagramId,
   validateMainPhotographyTypes,
-  validatePhotographerName,
   validatePhotographerRegions,
   validateProfileImage,
-  validateUserNickname,
 } from './rules/member';
 import { termsFor, validateSignupSources, validateTerms, type SignupRole, type TermsId } from './rules/signup';
 import type { RuleResult } from './rules/result';
 
 export type SignupStep = 'role' | 'basic' | 'profile' | 'survey' | 'terms';
-
-/** unchecked → (button) → checking → available | duplicate; any change of the name → unchecked. */
-export type NicknameCheck = 'unchecked' | 'checking' | 'available' | 'duplicate';
 
 export interface SignupState {
   step: SignupStep;
@@ -68,22 +74,26 @@ export function signupSteps(role: SignupRole | null): SignupStep[] {
 
 /** The role's own name rule: user nickname, or photographer business/activity name. */
 export function validateSignupName(role: SignupRole | null, nickname: string): RuleResult<string> {
-  return role === 'PHOTOGRAPHER' ? validatePhotographerName(nickname) : validateUserNickname(nickname);
+  return nameRule(role ?? 'USER', nickname);
+}
+
+/** The wizard's name and its check as the editors' name field (the same rules and transitions). */
+export function signupNameField(state: SignupState): NameField {
+  return { value: state.nickname, check: state.nicknameCheck, checked: state.checkedNickname };
+}
+
+function withNameField(state: SignupState, field: NameField): SignupState {
+  return { ...state, nickname: field.value, nicknameCheck: field.check, checkedNickname: field.checked };
 }
 
 /** The duplicate-check button: only for a valid format, and not again for the name already answered. */
 export function canCheckNickname(state: SignupState): boolean {
-  if (state.role === null || state.nicknameCheck === 'checking') return false;
-  const result = validateSignupName(state.role, state.nickname);
-  if (!result.ok) return false;
-  return !(state.nicknameCheck !== 'unchecked' && state.checkedNickname === result.value);
+  return state.role !== null && canCheckName(state.role, signupNameField(state), '');
 }
 
 /** The check said 'available' for exactly the name now in the field. */
 export function isNicknameConfirmed(state: SignupState): boolean {
-  if (state.nicknameCheck !== 'available' || state.role === null) return false;
-  const result = validateSignupName(state.role, state.nickname);
-  return result.ok && result.value === state.checkedNickname;
+  return state.role !== null && isNameAvailable(state.role, signupNameField(state));
 }
 
 // --- Next button of each step ---
@@ -156,40 +166,28 @@ export function withRole(state: SignupState, role: SignupRole): SignupState {
 
 /** Typing a name: normalised as typed; any change resets the check result. */
 export function withNickname(state: SignupState, input: string): SignupState {
-  const nickname = normaliseNameInput(input);
-  if (nickname === state.nickname) return state;
-  return { ...state, nickname, nicknameCheck: 'unchecked', checkedNickname: null };
+  const field = signupNameField(state);
+  const next = withNameInput(field, input);
+  return next === field ? state : withNameField(state, next);
 }
 
 /** The check's answer, applied only if the field still holds the checked name. */
 export function withNicknameResult(state: SignupState, checked: string, exists: boolean): SignupState {
-  const current = validateSignupName(state.role, state.nickname);
-  if (!current.ok || current.value !== checked) return state;
-  return { ...state, nicknameCheck: exists ? 'duplicate' : 'available', checkedNickname: checked };
+  const field = signupNameField(state);
+  const next = withNameResult(state.role ?? 'USER', field, checked, exists);
+  return next === field ? state : withNameField(state, next);
 }
 
 export function withInstagramId(state: SignupState, input: string): SignupState {
   return { ...state, instagramId: normaliseInstagramIdInput(input) };
 }
 
-/** Adds or removes `item`; adding beyond `max` is ignored. */
-export function toggleIn<T>(list: readonly T[], item: T, max: number, same: (a: T, b: T) => boolean = Object.is): T[] {
-  const index = list.findIndex((x) => same(x, item));
-  if (index >= 0) return list.filter((_, i) => i !== index);
-  return list.length >= max ? [...list] : [...list, item];
-}
-
-export const MAX_SIGNUP_TYPES = LIMITS.profilePhotographyTypes.max;
-export const MAX_SIGNUP_REGIONS = LIMITS.profileRegions.max;
-
 export function withTypeToggled(state: SignupState, type: PhotographyType): SignupState {
-  return { ...state, photographyTypes: toggleIn(state.photographyTypes, type, MAX_SIGNUP_TYPES) };
+  return { ...state, photographyTypes: toggleIn(state.photographyTypes, type, MAX_PROFILE_TYPES) };
 }
-
-export const sameRegion = (a: Region, b: Region): boolean => regionKeyOf(a) === regionKeyOf(b);
 
 export function withRegionToggled(state: SignupState, region: Region): SignupState {
-  return { ...state, regions: toggleIn(state.regions, region, MAX_SIGNUP_REGIONS, sameRegion) };
+  return { ...state, regions: toggleIn(state.regions, region, MAX_PROFILE_REGIONS, sameRegion) };
 }
 
 export function withSourceToggled(state: SignupState, source: SignupSource): SignupState {

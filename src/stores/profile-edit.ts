@@ -5,7 +5,7 @@
  * again on my page for 8 s.
  */
 import { atom } from 'nanostores';
-import { fetchNicknameExists, isApiRequestError } from '../lib/api';
+import { isApiRequestError } from '../lib/api';
 import { navigate } from '../lib/browser';
 import { memberCopy } from '../lib/copy-member';
 import type { Address, PhotographyType, Region } from '../lib/domain';
@@ -15,7 +15,6 @@ import {
   MAX_PROFILE_REGIONS,
   MAX_PROFILE_TYPES,
   introInput,
-  nameRule,
   pageEditorFields,
   photographerEditState,
   photographerPageRequest,
@@ -25,10 +24,7 @@ import {
   userEditState,
   userProfileRequest,
   withNameInput,
-  withNameResult,
   withUserInstagram,
-  type NameField,
-  type NameKind,
   type PageEditorFields,
   type PhotographerEditState,
   type UserEditState,
@@ -42,6 +38,7 @@ import {
 import { normaliseInstagramIdInput, PAGE_MESSAGES } from '../lib/rules/member';
 import { createImageList, createSingleImage, isSingleUploading } from './image-uploads';
 import { $gate, enterMemberPage, errorMessage, setFlash } from './member';
+import { checkName } from './name-check';
 import { showToast } from './ui';
 
 /** How long a failure toast shows before the editor returns to /mypage. */
@@ -73,34 +70,6 @@ async function saveAndReturn(call: () => Promise<unknown>, successMessage: strin
   }
 }
 
-let nameRequest: AbortController | null = null;
-
-/** The duplicate check of a name field; the answer lands only if the field still holds that name. */
-async function checkName(kind: NameKind, read: () => NameField | null, write: (f: NameField) => void): Promise<void> {
-  const field = read();
-  if (!field) return;
-  const name = nameRule(kind, field.value);
-  if (!name.ok) return;
-  nameRequest?.abort();
-  const request = new AbortController();
-  nameRequest = request;
-  write({ ...field, check: 'checking', checked: name.value });
-  $nameError.set(null);
-  try {
-    const answer = await fetchNicknameExists(kind, name.value, request.signal);
-    const now = read();
-    if (now) write(withNameResult(kind, { ...now, check: 'unchecked' }, name.value, answer.exists));
-  } catch (err) {
-    if (request.signal.aborted) return;
-    console.error('name check failed', err);
-    const now = read();
-    if (now?.check === 'checking') write({ ...now, check: 'unchecked', checked: null });
-    $nameError.set(isApiRequestError(err) && err.status === 422 ? err.message : memberCopy.edit.checkFailed);
-  } finally {
-    if (nameRequest === request) nameRequest = null;
-  }
-}
-
 // --- /edit/user ---
 
 export const $userEdit = atom<UserEditState | null>(null);
@@ -126,11 +95,11 @@ export function setUserNickname(input: string): void {
 }
 
 export function checkUserNickname(): Promise<void> {
-  return checkName(
-    'USER',
-    () => $userEdit.get()?.nickname ?? null,
-    (nickname) => updateUser((s) => ({ ...s, nickname })),
-  );
+  return checkName('USER', {
+    read: () => $userEdit.get()?.nickname ?? null,
+    write: (nickname) => updateUser((s) => ({ ...s, nickname })),
+    setError: (message) => $nameError.set(message),
+  });
 }
 
 export function setUserInstagram(input: string): void {
@@ -192,11 +161,11 @@ export function setPhotographerName(input: string): void {
 }
 
 export function checkPhotographerName(): Promise<void> {
-  return checkName(
-    'PHOTOGRAPHER',
-    () => $photographerEdit.get()?.nickname ?? null,
-    (nickname) => updatePhotographer((s) => ({ ...s, nickname })),
-  );
+  return checkName('PHOTOGRAPHER', {
+    read: () => $photographerEdit.get()?.nickname ?? null,
+    write: (nickname) => updatePhotographer((s) => ({ ...s, nickname })),
+    setError: (message) => $nameError.set(message),
+  });
 }
 
 export function togglePhotographerType(type: PhotographyType): void {

@@ -4,34 +4,23 @@
  * src/lib/signup; the SignupWizard island only subscribes and calls these actions.
  */
 import { atom } from 'nanostores';
-import {
-  fetchMe,
-  fetchNicknameExists,
-  fetchRegionGroups,
-  isApiRequestError,
-  registerPhotographer,
-  registerUser,
-  uploadFiles,
-  type RegionGroupsResponse,
-} from '../lib/api';
+import { fetchMe, isApiRequestError, registerPhotographer, registerUser } from '../lib/api';
 import type { UserResponse } from '../lib/contract';
 import { hasAccessToken } from '../lib/auth';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '../lib/browser';
 import { copy } from '../lib/copy';
 import type { Gender, PhotographyType, Region, SignupSource } from '../lib/domain';
-import { ImagePreparationError, prepareImageForUpload } from '../lib/images';
 import { rememberWelcome } from '../lib/welcome';
 import type { SignupRole, TermsId } from '../lib/rules/signup';
 import {
   INITIAL_SIGNUP_STATE,
   decodeSignupState,
   registrationRequest,
-  validateSignupName,
+  signupNameField,
   withAllTerms,
   withInstagramId,
   withNextStep,
   withNickname,
-  withNicknameResult,
   withPreviousStep,
   withRegionToggled,
   withRole,
@@ -42,6 +31,8 @@ import {
   type SignupState,
   type SignupStep,
 } from '../lib/signup';
+import { createSingleImage } from './image-uploads';
+import { checkName } from './name-check';
 import { $isSignedIn, setSessionUser } from './session';
 
 export const SIGNUP_STATE_KEY = 'signupWizard';
@@ -92,30 +83,16 @@ export function setNickname(input: string): void {
   feedback({ nicknameError: null });
 }
 
-let nicknameRequest: AbortController | null = null;
-
-/** The duplicate check for the name in the field (endpoint of the chosen role). Failures are logged. */
+/** The duplicate check for the name in the field (endpoint of the chosen role), as in the editors. */
 export async function checkNickname(): Promise<void> {
-  const state = $signup.get();
-  const name = validateSignupName(state.role, state.nickname);
-  if (!state.role || !name.ok) return;
-  nicknameRequest?.abort();
-  const request = new AbortController();
-  nicknameRequest = request;
-  update((s) => ({ ...s, nicknameCheck: 'checking', checkedNickname: name.value }));
-  feedback({ nicknameError: null });
-  try {
-    const answer = await fetchNicknameExists(state.role, name.value, request.signal);
-    update((s) => withNicknameResult({ ...s, nicknameCheck: 'unchecked' }, name.value, answer.exists));
-  } catch (err) {
-    if (request.signal.aborted) return;
-    console.error('nickname check failed', err);
-    update((s) => (s.nicknameCheck === 'checking' ? { ...s, nicknameCheck: 'unchecked', checkedNickname: null } : s));
-    const message = isApiRequestError(err) && err.status === 422 ? err.message : copy.signup.basic.checkFailed;
-    feedback({ nicknameError: message });
-  } finally {
-    if (nicknameRequest === request) nicknameRequest = null;
-  }
+  const role = $signup.get().role;
+  if (!role) return;
+  await checkName(role, {
+    read: () => ($signup.get().role === role ? signupNameField($signup.get()) : null),
+    write: (field) =>
+      update((s) => ({ ...s, nickname: field.value, nicknameCheck: field.check, checkedNickname: field.checked })),
+    setError: (nicknameError) => feedback({ nicknameError }),
+  });
 }
 
 export function setGender(gender: Gender): void {
@@ -160,79 +137,10 @@ export function goToStepFromHistory(step: SignupStep): void {
 
 // --- profile image ---
 
-export interface ProfileUpload {
-  phase: 'idle' | 'compressing' | 'uploading' | 'done' | 'error';
-  /** 0–1 within the phase. */
-  progress: number;
-  error: string | null;
-}
-
-export const $profileUpload = atom<ProfileUpload>({ phase: 'idle', progress: 0, error: null });
-
-let uploadRequest: AbortController | null = null;
-
-/**
- * A picked profile picture: image files only, compressed first from 3 MB, then POST /files as
- * USER_PROFILE_IMAGE with progress. The stored image replaces the previous one only on success.
- */
-export async function uploadProfileImage(file: File | null | undefined): Promise<void> {
-  if (!file) return;
-  uploadRequest?.abort();
-  const request = new AbortController();
-  uploadRequest = request;
-  const report = (next: ProfileUpload) => {
-    if (uploadRequest === request) $profileUpload.set(next);
-  };
-  try {
-    report({ phase: 'compressing', progress: 0, error: null });
-    const ready = await prepareImageForUpload(file, {
-      signal: request.signal,
-      onCompressProgress: (progress) => report({ phase: 'compressing', progress, error: null }),
-    });
-    report({ phase: 'uploading', progress: 0, error: null });
-    const [image] = await uploadFiles('USER_PROFILE_IMAGE', [ready], {
-      signal: request.signal,
-      onProgress: (progress) => report({ phase: 'uploading', progress, error: null }),
-    });
-    if (!image) throw new Error('no file in the upload answer');
-    if (uploadRequest !== request) return;
-    update((s) => ({ ...s, profileImage: image }));
-    report({ phase: 'done', progress: 1, error: null });
-  } catch (err) {
-    if (request.signal.aborted) return;
-    console.error('profile image upload failed', err);
-    let message: string = copy.signup.profile.uploadFailed;
-    if (err instanceof ImagePreparationError) message = err.message;
-    else if (isApiRequestError(err) && (err.status === 413 || err.status === 415 || err.status === 422))
-      message = err.message;
-    report({ phase: 'error', progress: 0, error: message });
-  } finally {
-    if (uploadRequest === request) uploadRequest = null;
-  }
-}
-
-// --- regions ---
-
-export interface RegionGroupsState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  groups: RegionGroupsResponse['regionGroups'];
-}
-
-export const $regionGroups = atom<RegionGroupsState>({ status: 'idle', groups: [] });
-
-/** GET /regions/groups once per page (again after a failure). */
-export async function loadRegionGroups(): Promise<void> {
-  const current = $regionGroups.get();
-  if (current.status === 'loading' || current.status === 'ready') return;
-  $regionGroups.set({ status: 'loading', groups: [] });
-  try {
-    const { regionGroups } = await fetchRegionGroups();
-    $regionGroups.set({ status: 'ready', groups: regionGroups });
-  } catch (err) {
-    console.error('region groups failed', err);
-    $regionGroups.set({ status: 'error', groups: [] });
-  }
-}
+/** The profile picture: the editors' upload (compressed to JPEG from 3 MB, progress, retry). */
+export const signupPicture = createSingleImage('USER_PROFILE_IMAGE', (image) =>
+  update((s) => ({ ...s, profileImage: image })),
+);
 
 // --- submit ---
 

@@ -4,17 +4,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueAccount } from '../support/auth';
-import { events, islandReady, skipFirstVisit, watchPage } from './support/browse';
+import { events, islandReady, shotsAt, skipFirstVisit, watchPage } from './support/browse';
 import { freshNickname, hydrated } from './support/member';
 
 const shotsDir = process.env['POLISH_SHOTS'];
 /** A screenshot at the phone width and one at a desktop width. */
 export async function shots(page: Page, name: string): Promise<void> {
-  if (!shotsDir) return;
-  await page.screenshot({ path: `${shotsDir}/${name}-390.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shotsDir}/${name}-1280.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shotsAt(shotsDir, page, name);
 }
 
 const DAY = 86_400_000;

@@ -5,16 +5,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { call, newMember, newPhotographer, newUser, type Session } from '../support/api';
-import { events, islandReady, photographers, watchPage } from './support/browse';
+import { events, islandReady, photographers, shotsAt, watchPage } from './support/browse';
 import { freshNickname, hydrated, solidPng, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH_SHOTS'];
 async function shots(page: Page, name: string): Promise<void> {
-  if (!shotsDir) return;
-  await page.screenshot({ path: `${shotsDir}/${name}-390.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shotsDir}/${name}-1280.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shotsAt(shotsDir, page, name);
 }
 
 /** The browser state of a member who signed in with Kakao but never finished sign-up. */

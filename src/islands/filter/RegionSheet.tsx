@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { copy } from '../../lib/copy';
 import { browseCopy } from '../../lib/copy-browse';
 import {
@@ -10,7 +10,7 @@ import {
   toggleRegionCluster,
 } from '../../lib/filters';
 import { REGION_CLUSTER_GROUPS, parseRegionKey } from '../../lib/regions';
-import { useModal } from '../hooks/useModal';
+import { Modal } from '../Modal';
 import styles from '../FilterBar.module.css';
 
 interface Props {
@@ -28,85 +28,81 @@ export function RegionSheet({ initial, onApply, onClose }: Props) {
   const [values, setValues] = useState<string[]>([...initial]);
   const firstChosen = initial[0] ? (parseRegionKey(initial[0])?.category ?? initial[0]) : undefined;
   const [category, setCategory] = useState<string>(firstChosen ?? REGION_CLUSTER_GROUPS[0]?.category ?? '');
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const panelId = useId();
-  useModal(true, dialogRef, onClose);
   const group = REGION_CLUSTER_GROUPS.find((g) => g.category === category);
   const choices = regionChoices(values, t.regionWhole);
   return (
-    <div className={styles['overlay']} onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialogRef} className={styles['sheet']} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className={styles['sheetHead']}>
-          <h2 id={titleId}>{t.regionSheetTitle}</h2>
-          <button type="button" className={styles['close']} onClick={onClose} aria-label={copy.common.close}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
-        <div className={styles['sheetBody']}>
-          <ul className={styles['categories']} aria-label={t.regionCategories}>
-            {REGION_CLUSTER_GROUPS.map((g) => {
-              const n = selectedCountIn(values, g.category);
-              return (
-                <li key={g.category}>
-                  <button
-                    type="button"
-                    className={g.category === category ? styles['current'] : undefined}
-                    aria-pressed={g.category === category}
-                    aria-controls={panelId}
-                    onClick={() => setCategory(g.category)}
-                  >
-                    {g.category}
-                    {n > 0 && (
-                      <span className={styles['badge']}>
-                        <span aria-hidden="true">{n}</span>
-                        <span className="sr-only">{t.regionCount(n)}</span>
-                      </span>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          <fieldset id={panelId} className={styles['clusters']}>
-            <legend className="sr-only">{category}</legend>
-            <label className={styles['option']}>
+    <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={onClose}>
+      <div className={styles['sheetHead']}>
+        <h2 id={titleId}>{t.regionSheetTitle}</h2>
+        <button type="button" className={styles['close']} onClick={onClose} aria-label={copy.common.close}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <div className={styles['sheetBody']}>
+        <ul className={styles['categories']} aria-label={t.regionCategories}>
+          {REGION_CLUSTER_GROUPS.map((g) => {
+            const n = selectedCountIn(values, g.category);
+            return (
+              <li key={g.category}>
+                <button
+                  type="button"
+                  className={g.category === category ? styles['current'] : undefined}
+                  aria-pressed={g.category === category}
+                  aria-controls={panelId}
+                  onClick={() => setCategory(g.category)}
+                >
+                  {g.category}
+                  {n > 0 && (
+                    <span className={styles['badge']}>
+                      <span aria-hidden="true">{n}</span>
+                      <span className="sr-only">{t.regionCount(n)}</span>
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <fieldset id={panelId} className={styles['clusters']}>
+          <legend className="sr-only">{category}</legend>
+          <label className={styles['option']}>
+            <input
+              type="checkbox"
+              checked={isCategorySelected(values, category)}
+              onChange={() => setValues((v) => toggleRegionCategory(v, category))}
+            />
+            <span>{t.regionWhole(category)}</span>
+          </label>
+          {(group?.clusters ?? []).map((cluster) => (
+            <label key={cluster} className={styles['option']}>
               <input
                 type="checkbox"
-                checked={isCategorySelected(values, category)}
-                onChange={() => setValues((v) => toggleRegionCategory(v, category))}
+                checked={isCategorySelected(values, category) || isClusterSelected(values, category, cluster)}
+                disabled={isCategorySelected(values, category)}
+                onChange={() => setValues((v) => toggleRegionCluster(v, category, cluster))}
               />
-              <span>{t.regionWhole(category)}</span>
+              <span>{cluster}</span>
             </label>
-            {(group?.clusters ?? []).map((cluster) => (
-              <label key={cluster} className={styles['option']}>
-                <input
-                  type="checkbox"
-                  checked={isCategorySelected(values, category) || isClusterSelected(values, category, cluster)}
-                  disabled={isCategorySelected(values, category)}
-                  onChange={() => setValues((v) => toggleRegionCluster(v, category, cluster))}
-                />
-                <span>{cluster}</span>
-              </label>
-            ))}
-          </fieldset>
-        </div>
-        {choices.length > 0 && (
-          <p className={styles['summary']} aria-live="polite">
-            {choices.map((c) => c.label).join(', ')}
-          </p>
-        )}
-        <div className={styles['sheetActions']}>
-          <button type="button" className={styles['secondary']} onClick={() => setValues([])}>
-            {t.clear}
-          </button>
-          <button type="button" className={styles['primary']} onClick={() => onApply(values)}>
-            {choices.length > 0 ? t.applyCount(choices.length) : t.apply}
-          </button>
-        </div>
+          ))}
+        </fieldset>
       </div>
-    </div>
+      {choices.length > 0 && (
+        <p className={styles['summary']} aria-live="polite">
+          {choices.map((c) => c.label).join(', ')}
+        </p>
+      )}
+      <div className={styles['sheetActions']}>
+        <button type="button" className={styles['secondary']} onClick={() => setValues([])}>
+          {t.clear}
+        </button>
+        <button type="button" className={styles['primary']} onClick={() => onApply(values)}>
+          {choices.length > 0 ? t.applyCount(choices.length) : t.apply}
+        </button>
+      </div>
+    </Modal>
   );
 }

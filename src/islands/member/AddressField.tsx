@@ -1,9 +1,9 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { DaumPostcodeEmbed } from 'react-daum-postcode';
 import { memberCopy } from '../../lib/copy-member';
 import type { Address } from '../../lib/domain';
 import { addressFromPostcode, type PostcodeResult } from '../../lib/postcode';
-import { useModal } from '../hooks/useModal';
+import { Modal } from '../Modal';
 import styles from './member.module.css';
 
 interface Props {
@@ -16,11 +16,9 @@ interface Props {
 /** The address search: the postcode widget in a sheet fills sido, sigungu, road and jibun address. */
 export function AddressField({ address, scriptUrl, onChange }: Props) {
   const [open, setOpen] = useState(false);
-  const sheetRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const t = memberCopy.edit;
-  const close = useCallback(() => setOpen(false), []);
-  useModal(open, sheetRef, close);
+  const close = () => setOpen(false);
   return (
     <div className={styles['field']}>
       <span className={styles['label']}>
@@ -53,31 +51,29 @@ export function AddressField({ address, scriptUrl, onChange }: Props) {
         )}
       </div>
       {open && (
-        <div className={styles['sheetOverlay']} onClick={(e) => e.target === e.currentTarget && close()}>
-          <div ref={sheetRef} className={styles['sheet']} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-            <div className={styles['sheetHeader']}>
-              <h2 id={titleId}>{t.postcodeTitle}</h2>
-              <button type="button" className={styles['small']} aria-label={t.postcodeClose} onClick={close}>
-                <span aria-hidden="true">✕</span>
-              </button>
-            </div>
-            <div className={styles['sheetBody']}>
-              <DaumPostcodeEmbed
-                scriptUrl={scriptUrl}
-                className={styles['postcode'] ?? ''}
-                style={{ width: '100%', height: '100%' }}
-                errorMessage={<p className={styles['error']}>{t.postcodeFailed}</p>}
-                onComplete={(result) => {
-                  onChange(addressFromPostcode(result as PostcodeResult));
-                  close();
-                }}
-                onClose={(state) => {
-                  if (state === 'FORCE_CLOSE') close();
-                }}
-              />
-            </div>
+        <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={close}>
+          <div className={styles['sheetHeader']}>
+            <h2 id={titleId}>{t.postcodeTitle}</h2>
+            <button type="button" className={styles['small']} aria-label={t.postcodeClose} onClick={close}>
+              <span aria-hidden="true">✕</span>
+            </button>
           </div>
-        </div>
+          <div className={styles['sheetBody']}>
+            <DaumPostcodeEmbed
+              scriptUrl={scriptUrl}
+              className={styles['postcode'] ?? ''}
+              style={{ width: '100%', height: '100%' }}
+              errorMessage={<p className={styles['error']}>{t.postcodeFailed}</p>}
+              onComplete={(result) => {
+                onChange(addressFromPostcode(result as PostcodeResult));
+                close();
+              }}
+              onClose={(state) => {
+                if (state === 'FORCE_CLOSE') close();
+              }}
+            />
+          </div>
+        </Modal>
       )}
     </div>
   );

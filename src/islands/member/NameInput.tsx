@@ -26,6 +26,11 @@ interface Props {
   checkError: string | null;
   onInput: (value: string) => void;
   onCheck: () => void;
+  /** Sign-up's own wording: the placeholder and the line under the field. */
+  placeholder?: string;
+  status?: NameStatus;
+  /** Enter checks the name instead of submitting the form (the sign-up step). */
+  checkOnEnter?: boolean;
 }
 
 /** The line under the field: hint, format error, check required, or the check's answer. */
@@ -43,9 +48,11 @@ export function nameStatus(kind: NameKind, field: NameField, original: string, c
 }
 
 /** A name with its duplicate check button (user nickname or business/activity name). */
-export function NameInput({ id, kind, field, original, checkError, onInput, onCheck }: Props) {
+export function NameInput(props: Props) {
+  const { id, kind, field, original, checkError, onInput, onCheck } = props;
   const t = memberCopy.edit;
-  const status = nameStatus(kind, field, original, checkError);
+  const status = props.status ?? nameStatus(kind, field, original, checkError);
+  const canCheck = canCheckName(kind, field, original);
   const statusId = `${id}-status`;
   return (
     <div className={styles['field']}>
@@ -59,14 +66,21 @@ export function NameInput({ id, kind, field, original, checkError, onInput, onCh
           type="text"
           autoComplete="nickname"
           value={field.value}
+          placeholder={props.placeholder}
           aria-invalid={status.tone === 'error'}
           aria-describedby={statusId}
           onChange={(e) => onInput(e.target.value)}
+          onKeyDown={(e) => {
+            if (!props.checkOnEnter || e.key !== 'Enter') return;
+            e.preventDefault();
+            if (canCheck) onCheck();
+          }}
         />
         <button
           type="button"
           className={styles['secondary']}
-          disabled={!canCheckName(kind, field, original)}
+          disabled={!canCheck}
+          aria-busy={field.check === 'checking'}
           onClick={onCheck}
         >
           {field.check === 'checking' ? t.checking : t.check}

@@ -13,10 +13,14 @@ interface Props {
   store: SingleImageStore;
   /** The delete-picture link (edit user). */
   onDelete?: (() => void) | undefined;
+  /** The preview's text (default: the editors'). */
+  alt?: string;
+  /** Said once the picture is stored (sign-up, where nothing else confirms it). */
+  doneMessage?: string;
 }
 
 /** The profile picture: preview, pick (compressed from 3 MB, with progress), retry and delete. */
-export function ProfilePictureField({ id, image, store, onDelete }: Props) {
+export function ProfilePictureField({ id, image, store, onDelete, alt, doneMessage }: Props) {
   const upload = useStore(store.$upload);
   const fileRef = useRef<HTMLInputElement>(null);
   const t = memberCopy.edit;
@@ -30,7 +34,7 @@ export function ProfilePictureField({ id, image, store, onDelete }: Props) {
       <div className={styles['pictureRow']}>
         <div className={styles['avatar']}>
           {image ? (
-            <img src={thumbnailUrlFor(image.url)} alt={t.pictureAlt} width={88} height={88} />
+            <img src={thumbnailUrlFor(image.url)} alt={alt ?? t.pictureAlt} width={88} height={88} />
           ) : (
             <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
               <path
@@ -82,6 +86,7 @@ export function ProfilePictureField({ id, image, store, onDelete }: Props) {
             label={t.picture}
           />
         )}
+        {upload.phase === 'done' && doneMessage && <p className={styles['help']}>{doneMessage}</p>}
         {upload.phase === 'error' && upload.error && (
           <p className={styles['error']} role="alert">
             {upload.error}{' '}

@@ -10,36 +10,33 @@ import {
   USER_NICKNAME_HINTS,
   USER_NICKNAME_MESSAGES,
 } from '../../lib/rules/member';
-import { canCheckNickname, isNicknameConfirmed, validateSignupName, type SignupState } from '../../lib/signup';
+import type { NameStatus } from '../../lib/member-forms';
+import { isNicknameConfirmed, signupNameField, validateSignupName, type SignupState } from '../../lib/signup';
 import { $signupFeedback, checkNickname, setGender, setInstagramId, setNickname } from '../../stores/signup';
+import { InstagramInput } from '../member/InstagramInput';
+import { NameInput } from '../member/NameInput';
 import styles from '../SignupWizard.module.css';
 import type { StepProps } from './types';
-
-type Tone = 'neutral' | 'error' | 'success';
 
 /**
  * The line under the name field: hint, format error, or the check's result (red duplicate). An empty
  * field shows the hint until the member has typed in it; emptied, it asks for a name (as the edit form).
  */
-export function nicknameStatus(
-  state: SignupState,
-  checkError: string | null,
-  typed: boolean,
-): { tone: Tone; text: string } {
+export function nicknameStatus(state: SignupState, checkError: string | null, typed: boolean): NameStatus {
   const photographer = state.role === 'PHOTOGRAPHER';
   const hints = photographer ? PHOTOGRAPHER_NAME_HINTS : USER_NICKNAME_HINTS;
   const messages = photographer ? PHOTOGRAPHER_NAME_MESSAGES : USER_NICKNAME_MESSAGES;
-  if (checkError) return { tone: 'error', text: checkError };
+  if (checkError) return { tone: 'error', message: checkError };
   if (state.nickname.trim() === '') {
-    return typed ? { tone: 'error', text: messages.empty } : { tone: 'neutral', text: hints.long };
+    return typed ? { tone: 'error', message: messages.empty } : { tone: 'hint', message: hints.long };
   }
   const format = validateSignupName(state.role, state.nickname);
-  if (!format.ok) return { tone: 'error', text: format.message };
+  if (!format.ok) return { tone: 'error', message: format.message };
   if (state.nicknameCheck === 'duplicate' && state.checkedNickname === format.value) {
-    return { tone: 'error', text: messages.duplicate };
+    return { tone: 'error', message: messages.duplicate };
   }
-  if (isNicknameConfirmed(state)) return { tone: 'success', text: messages.available };
-  return { tone: 'neutral', text: messages.checkRequired };
+  if (isNicknameConfirmed(state)) return { tone: 'success', message: messages.available };
+  return { tone: 'hint', message: messages.checkRequired };
 }
 
 export function BasicInfoStep({ state, headingRef }: StepProps) {
@@ -48,58 +45,27 @@ export function BasicInfoStep({ state, headingRef }: StepProps) {
   // Coming back to this step with a name counts as typed: emptying it then is an error at once.
   const [typed, setTyped] = useState(state.nickname !== '');
   const status = nicknameStatus(state, nicknameError, typed);
-  const checking = state.nicknameCheck === 'checking';
   return (
     <div className={styles['step']}>
       <h2 ref={headingRef} tabIndex={-1} className={styles['heading']}>
         {copy.signup.basic.heading}
       </h2>
 
-      <div className={styles['field']}>
-        <label htmlFor="signup-nickname" className={styles['label']}>
-          {photographer ? copy.signup.basic.photographerNameLabel : copy.signup.basic.nicknameLabel}
-        </label>
-        <div className={styles['inputRow']}>
-          <input
-            id="signup-nickname"
-            className={styles['input']}
-            type="text"
-            autoComplete="nickname"
-            value={state.nickname}
-            placeholder={photographer ? PHOTOGRAPHER_NAME_HINTS.short : USER_NICKNAME_HINTS.short}
-            aria-describedby="signup-nickname-status"
-            aria-invalid={status.tone === 'error'}
-            onChange={(e) => {
-              setTyped(true);
-              setNickname(e.target.value);
-            }}
-            onKeyDown={(e) => {
-              // Enter checks the name instead of submitting the step.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                if (canCheckNickname(state)) void checkNickname();
-              }
-            }}
-          />
-          <button
-            type="button"
-            className={styles['checkButton']}
-            disabled={!canCheckNickname(state)}
-            aria-busy={checking}
-            onClick={() => void checkNickname()}
-          >
-            {checking ? copy.signup.basic.checking : copy.signup.basic.check}
-          </button>
-        </div>
-        <p
-          id="signup-nickname-status"
-          className={`${styles['status']} ${styles[status.tone]}`}
-          aria-live="polite"
-          data-tone={status.tone}
-        >
-          {status.text}
-        </p>
-      </div>
+      <NameInput
+        id="signup-nickname"
+        kind={state.role ?? 'USER'}
+        field={signupNameField(state)}
+        original=""
+        checkError={nicknameError}
+        placeholder={photographer ? PHOTOGRAPHER_NAME_HINTS.short : USER_NICKNAME_HINTS.short}
+        status={status}
+        checkOnEnter
+        onInput={(value) => {
+          setTyped(true);
+          setNickname(value);
+        }}
+        onCheck={() => void checkNickname()}
+      />
 
       <fieldset className={styles['field']} aria-describedby="signup-gender-help">
         <legend className={styles['label']}>{copy.signup.basic.genderLabel}</legend>
@@ -123,30 +89,13 @@ export function BasicInfoStep({ state, headingRef }: StepProps) {
         </p>
       </fieldset>
 
-      <div className={styles['field']}>
-        <label htmlFor="signup-instagram" className={styles['label']}>
-          {copy.signup.basic.instagramLabel} <span className={styles['optional']}>{copy.signup.basic.optional}</span>
-        </label>
-        <div className={styles['prefixed']}>
-          <span aria-hidden="true">@</span>
-          <input
-            id="signup-instagram"
-            className={styles['input']}
-            type="text"
-            inputMode="url"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            value={state.instagramId}
-            placeholder={INSTAGRAM_ID_MESSAGES.placeholder}
-            aria-describedby="signup-instagram-help"
-            onChange={(e) => setInstagramId(e.target.value)}
-          />
-        </div>
-        <p id="signup-instagram-help" className={styles['status']}>
-          {copy.signup.basic.instagramHelp}
-        </p>
-      </div>
+      <InstagramInput
+        id="signup-instagram"
+        value={state.instagramId}
+        onInput={setInstagramId}
+        placeholder={INSTAGRAM_ID_MESSAGES.placeholder}
+        atSign
+      />
     </div>
   );
 }

@@ -84,3 +84,12 @@ export function watchPage(page: Page): string[] {
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
 }
+
+/** A screenshot at the phone width and one at a desktop width, into `dir` when it is set. */
+export async function shotsAt(dir: string | undefined, page: Page, name: string): Promise<void> {
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${dir}/${name}-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
