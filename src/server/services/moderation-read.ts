@@ -142,3 +142,9 @@ export async function hiddenPromotionView(
   if (!row || !viewer || (viewer.id !== row.author_id && !isAdmin(viewer))) throw promotionNotFound();
   return { promotion: toPromotionResponse(row), hiddenAt: iso(row.hidden_at), hiddenReason: row.hidden_reason };
 }
+
+/** Whether an event is hidden (its page then serves the author's view through an island). */
+export async function isHiddenPromotion(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('select 1 as ok from promotions where id = $1 and hidden_at is not null', [id]);
+  return rows.length > 0;
+}

@@ -20,7 +20,7 @@ export const POST = endpoint(async (ctx) => {
   if (id === null) throw photographerNotFound();
   const { reason } = unwrap(validateHideInput(await readJson(ctx.request)));
   await setPhotographerHidden(await getDb(), me, id, { reason });
-  await invalidateAfterWrite(ctx, changed.photographer(id));
+  await invalidateAfterWrite(ctx, changed.photographer(id), { purge: true });
   return noContent();
 });
 export const ALL = notAllowed;

@@ -20,7 +20,7 @@ export const POST = endpoint(async (ctx) => {
   if (id === null) throw promotionNotFound();
   const { reason } = unwrap(validateHideInput(await readJson(ctx.request)));
   const { authorId } = await hidePromotion(await getDb(), me, id, reason);
-  await invalidateAfterWrite(ctx, changed.event(id, authorId));
+  await invalidateAfterWrite(ctx, changed.event(id, authorId), { purge: true });
   return noContent();
 });
 export const ALL = notAllowed;

@@ -16,7 +16,7 @@ export const DELETE = endpoint(async (ctx) => {
   const id = idParam(ctx.params['id']);
   if (id === null) throw promotionNotFound();
   const { authorId } = await moderatorDeletePromotion(await getDb(), me, id);
-  await invalidateAfterWrite(ctx, changed.event(id, authorId));
+  await invalidateAfterWrite(ctx, changed.event(id, authorId), { purge: true });
   return noContent();
 });
 export const ALL = notAllowed;
