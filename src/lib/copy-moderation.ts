@@ -5,6 +5,7 @@ import type { ReportTargetType } from './rules/report';
 export const moderationCopy = {
   report: {
     menu: '신고하기',
+    photographerMenu: '사진작가 페이지 메뉴',
     title: '신고하기',
     eventLead: '이 이벤트를 신고하는 이유를 골라 주세요.',
     photographerLead: '이 사진작가 페이지를 신고하는 이유를 골라 주세요.',

@@ -121,3 +121,31 @@ test("/admin's JavaScript stays within 130 KB gzip", async ({ page, baseURL }) =
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(130 * 1024);
 });
+
+test("a member reports a photographer's page from its options menu; a second report is refused", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const list = (await (await request.get('/api/v1/photographers/list?pageSize=1')).json()) as {
+    items: { id: number }[];
+  };
+  const target = list.items[0]?.id;
+  if (!target) throw new Error('no photographer in the demo data');
+  await useSession(page, await registeredUser(baseURL ?? ''));
+  await page.goto(`/photographer/${target}`);
+  const report = page.getByRole('dialog', { name: '신고하기' });
+  for (const expected of [
+    '신고가 접수됐어요. 운영자가 확인할게요.',
+    '이미 신고한 대상이에요. 운영자가 확인하고 있어요.',
+  ]) {
+    await page.getByRole('button', { name: '사진작가 페이지 메뉴' }).click();
+    await page.getByRole('menuitem', { name: '신고하기' }).click();
+    await report.getByLabel('기타').check();
+    await report.getByLabel('자세한 사유').fill('연락처가 사기 사이트로 연결돼요.');
+    await report.getByRole('button', { name: '신고하기' }).click();
+    await expect(page.getByText(expected)).toBeVisible();
+  }
+  // Refused: the dialog stays open with what the member typed.
+  await expect(report.getByLabel('자세한 사유')).toHaveValue('연락처가 사기 사이트로 연결돼요.');
+});
