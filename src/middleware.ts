@@ -7,6 +7,7 @@ import { isDatabaseTrouble, toErrorResponse } from './server/http/respond';
 import { unavailablePage } from './server/http/unavailable-page';
 import { applyCors, preflight } from './server/http/cors';
 import { mergeCsp, securityHeaders } from './server/http/headers';
+import { HIDDEN_VIEW_HEADER } from './lib/paths';
 
 const API_PREFIX = '/api/';
 
@@ -33,7 +34,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
   const method = ctx.request.method;
-  const exempt = pathname.startsWith('/dev/') || pathname.startsWith('/media/');
+  const exempt =
+    pathname.startsWith('/dev/') || pathname.startsWith('/media/') || response.headers.has(HIDDEN_VIEW_HEADER);
   if (response.status === 404 && !isApi && !exempt && (method === 'GET' || method === 'HEAD')) {
     response = new Response(
       '<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>',

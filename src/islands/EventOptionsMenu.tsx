@@ -5,6 +5,9 @@ import { paths } from '../lib/paths';
 import { openConfirm } from '../stores/ui';
 import { loadPromotionDetail } from '../stores/saves';
 import { useSessionUser } from './hooks/useSession';
+import { isSignedInUser } from '../lib/auth';
+import { moderationCopy } from '../lib/copy-moderation';
+import { HideDialog, ReportDialog } from './moderation/dialogs';
 import styles from './EventOptionsMenu.module.css';
 
 interface Props {
@@ -12,13 +15,15 @@ interface Props {
 }
 
 /**
- * The event author's options (edit, delete). Whether the visitor is the author comes from the page's
- * one details call (shared with the save toggle, which counts the view) and the session user.
+ * The event's options: the author edits and deletes, an ADMIN hides and deletes, any other signed-in
+ * member reports it. Whether the visitor is the author comes from the page's one details call (shared
+ * with the save toggle, which counts the view) and the session user.
  */
 export function EventOptionsMenu({ id }: Props) {
   const user = useSessionUser();
   const [authorId, setAuthorId] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'report' | 'hide' | null>(null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -52,8 +57,12 @@ export function EventOptionsMenu({ id }: Props) {
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open, close]);
-  if (authorId === null || user.id !== authorId) return null;
+  const closeDialog = useCallback(() => setDialog(null), []);
+  if (!isSignedInUser(user)) return null;
+  const isAuthor = authorId !== null && user.id === authorId;
+  const isAdmin = user.roles.includes('ADMIN');
   const t = browseCopy.event;
+  const m = moderationCopy;
   const askDelete = () => {
     close(false);
     openConfirm({
@@ -62,13 +71,18 @@ export function EventOptionsMenu({ id }: Props) {
       confirmLabel: t.deleteConfirm,
       onConfirm: async () => {
         try {
-          await api.delete(`/promotions/${id}`);
+          // An admin's delete of another's event goes through moderation (resolves reports, logged).
+          await api.delete(isAuthor ? `/promotions/${id}` : `/admin/promotions/${id}`);
         } catch (err) {
           console.warn('event not deleted', err);
         }
         window.location.assign(paths.events);
       },
     });
+  };
+  const openDialog = (which: 'report' | 'hide') => {
+    close(false);
+    setDialog(which);
   };
   return (
     <div className={styles['wrap']}>
@@ -90,17 +104,44 @@ export function EventOptionsMenu({ id }: Props) {
       </button>
       {open && (
         <ul id={menuId} ref={menuRef} className={styles['menu']} role="menu">
-          <li role="none">
-            <a role="menuitem" href={paths.editEvent(id)}>
-              {t.edit}
-            </a>
-          </li>
-          <li role="none">
-            <button role="menuitem" type="button" className={styles['danger']} onClick={askDelete}>
-              {t.delete}
-            </button>
-          </li>
+          {isAuthor && (
+            <li role="none">
+              <a role="menuitem" href={paths.editEvent(id)}>
+                {t.edit}
+              </a>
+            </li>
+          )}
+          {isAdmin && (
+            <li role="none">
+              <button role="menuitem" type="button" onClick={() => openDialog('hide')}>
+                {m.admin.hide}
+              </button>
+            </li>
+          )}
+          {(isAuthor || isAdmin) && (
+            <li role="none">
+              <button role="menuitem" type="button" className={styles['danger']} onClick={askDelete}>
+                {t.delete}
+              </button>
+            </li>
+          )}
+          {!isAuthor && !isAdmin && (
+            <li role="none">
+              <button role="menuitem" type="button" className={styles['danger']} onClick={() => openDialog('report')}>
+                {m.report.menu}
+              </button>
+            </li>
+          )}
         </ul>
+      )}
+      {dialog === 'report' && <ReportDialog targetType="PROMOTION" targetId={id} onClose={closeDialog} />}
+      {dialog === 'hide' && (
+        <HideDialog
+          targetType="PROMOTION"
+          targetId={id}
+          onClose={closeDialog}
+          onHidden={() => window.location.assign(paths.admin)}
+        />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ export const paths = {
   photographers: '/photographers',
   search: '/search',
   myPage: '/mypage',
+  admin: '/admin',
   login: '/login',
   newEvent: '/new/event',
   event: (id: number) => `/event/${id}`,
@@ -12,3 +13,6 @@ export const paths = {
   /** The event form in edit mode. */
   editEvent: (id: number) => `/new/event?edit=${id}`,
 } as const;
+
+/** Marks a 404 page that serves its own not-found view (a hidden event): the middleware does not redirect it. */
+export const HIDDEN_VIEW_HEADER = 'X-Hidden-View';

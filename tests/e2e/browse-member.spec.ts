@@ -159,11 +159,12 @@ test.describe('as a member', () => {
     await expect(page).toHaveURL(/\/events$/);
     expect((await request.get(`/api/v1/promotions/${remove.id}`)).status()).toBe(404);
 
-    // Someone else's event: no menu.
+    // Someone else's event: only 신고하기 (issue 22), no edit or delete.
     const other = (await events(request)).find((e) => e.author !== null && e.author.id !== me.user.id);
     await page.goto(`/event/${other?.id}`);
     await islandReady(page, 'EventOptionsMenu');
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('button', { name: '이벤트 관리 메뉴' })).toHaveCount(0);
+    await page.getByRole('button', { name: '이벤트 관리 메뉴' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['신고하기']);
   });
 });

@@ -420,26 +420,36 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
         ).files[0] as Image;
       // One after another: a member has at most UPLOADS_IN_FLIGHT_PER_MEMBER (4) uploads in flight.
       const pics: Image[] = [];
-      for (const seed of [1, 2, 3, 4, 5, 6]) pics.push(await pic(seed));
-      const [profile, portfolio, live, deleted, fresh, stale] = pics as [Image, Image, Image, Image, Image, Image];
+      for (const seed of [1, 2, 3, 4, 5, 6, 7]) pics.push(await pic(seed));
+      const [profile, portfolio, live, deleted, fresh, stale, hidden] = pics as [
+        Image,
+        Image,
+        Image,
+        Image,
+        Image,
+        Image,
+        Image,
+      ];
       await db.query('update members set profile_image = $2::jsonb where id = $1', [owner, JSON.stringify(profile)]);
       await db.query(
         `insert into photographer_pages (member_id, main_photography_types, portfolio) values ($1, array['SNAP'], $2::jsonb)`,
         [owner, JSON.stringify([portfolio])],
       );
-      const insertPromotion = async (images: Image[], deletedAt: boolean) => {
+      const insertPromotion = async (images: Image[], deletedAt: boolean, hiddenAt = false) => {
         await db.query(
           `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
-                                   photography_types, regions, region_categories, hashtags, images, deleted_at)
+                                   photography_types, regions, region_categories, hashtags, images, deleted_at, hidden_at)
            values ($1, 'FREE', '테스트 이벤트', '내용', 'https://example.com', '2030-01-01', '2030-01-02',
-                   array['SNAP'], array['서울 강남구'], array['서울'], array['태그'], $2::jsonb, $3)`,
-          [owner, JSON.stringify(images), deletedAt ? new Date() : null],
+                   array['SNAP'], array['서울 강남구'], array['서울'], array['태그'], $2::jsonb, $3, $4)`,
+          [owner, JSON.stringify(images), deletedAt ? new Date() : null, hiddenAt ? new Date() : null],
         );
       };
       await insertPromotion([{ name: 'x', url: 'https://example.com/other.jpg' }, live], false);
       await insertPromotion([deleted], true);
+      // Hidden by an admin (deleted_at set too, migration 009): kept for an unhide.
+      await insertPromotion([hidden], true, true);
       await age(
-        [profile, portfolio, live, deleted, stale].map((i) => i.url),
+        [profile, portfolio, live, deleted, stale, hidden].map((i) => i.url),
         25,
       );
 
@@ -452,7 +462,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
         (await db.query<{ url: string }>('select url from files where owner_id = $1', [owner]))
           .map((r) => r.url)
           .sort();
-      expect(await remaining()).toEqual([profile, portfolio, live, fresh].map((i) => i.url).sort());
+      expect(await remaining()).toEqual([profile, portfolio, live, fresh, hidden].map((i) => i.url).sort());
       // Storage was down: the objects are still there, queued for the next run.
       expect(await storage.get(keyOf(stale.url))).not.toBeNull();
       const queued = await db.query<{ attempts: number }>(
@@ -470,7 +480,8 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
         expect(await storage.get(keyOf(gone.url))).toBeNull();
         expect(await storage.get(keyOf(thumbnailUrlFor(gone.url)))).toBeNull();
       }
-      for (const kept of [profile, portfolio, live, fresh]) expect(await storage.get(keyOf(kept.url))).not.toBeNull();
+      for (const kept of [profile, portfolio, live, fresh, hidden])
+        expect(await storage.get(keyOf(kept.url))).not.toBeNull();
       expect(
         await db.query('select 1 from storage_deletions where storage_key = any($1::text[])', [
           [keyOf(stale.url), keyOf(deleted.url)],

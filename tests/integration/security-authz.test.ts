@@ -448,6 +448,90 @@ const ROWS: Row[] = [
     expect: { anon: A401, unregistered: REGISTER_FIRST, member: 204 },
     prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/unsave') }),
   },
+  // ── reports and moderation ────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST',
+    route: '/api/v1/reports',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 201 },
+    prepare: async () => ({ json: { targetType: 'PROMOTION', targetId: authorEventId, reason: 'SPAM' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/admin/moderation',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 200 },
+  },
+  ...(['hide', 'unhide', 'delete'] as const).map((action): Row => ({
+    method: action === 'delete' ? 'DELETE' : 'POST',
+    route: action === 'delete' ? '/api/v1/admin/promotions/{id}' : `/api/v1/admin/promotions/{id}/${action}`,
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 204 },
+    prepare: async () => {
+      const { id } = await createEvent(base, people.author.token, { title: '운영자가 살펴볼 이벤트' });
+      if (action === 'unhide') {
+        const hidden = await fetch(`${base}/api/v1/admin/promotions/${id}/hide`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${people.admin.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: '확인 중' }),
+        });
+        if (hidden.status !== 204) throw new Error(`hide for the unhide row: ${hidden.status}`);
+      }
+      const path = action === 'delete' ? `/api/v1/admin/promotions/${id}` : `/api/v1/admin/promotions/${id}/${action}`;
+      return { path, json: action === 'hide' ? { reason: '운영 정책 위반' } : undefined, note: { id } };
+    },
+    after: async (actor, answer, prepared) => {
+      const res = await fetch(`${base}/api/v1/promotions/${String(prepared.note?.['id'])}`);
+      const publicNow = action === 'unhide' ? answer.status === 204 : answer.status !== 204;
+      return (res.status === 200) === publicNow ? null : `${action} by ${actor.kind} left the event ${res.status}`;
+    },
+  })),
+  ...(['hide', 'unhide'] as const).map((action): Row => ({
+    method: 'POST',
+    route: `/api/v1/admin/photographers/{id}/${action}`,
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 204 },
+    prepare: async () => {
+      const p = await newPhotographer(base, { withPage: true });
+      if (action === 'unhide') {
+        const hidden = await fetch(`${base}/api/v1/admin/photographers/${p.user.id}/hide`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${people.admin.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: '확인 중' }),
+        });
+        if (hidden.status !== 204) throw new Error(`hide for the unhide row: ${hidden.status}`);
+      }
+      return {
+        path: `/api/v1/admin/photographers/${p.user.id}/${action}`,
+        json: action === 'hide' ? { reason: '사칭 의심' } : undefined,
+      };
+    },
+  })),
+  {
+    method: 'POST',
+    route: '/api/v1/admin/reports/{id}/dismiss',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 204 },
+    prepare: async () => {
+      const reporter = await newUser(base);
+      const res = await fetch(`${base}/api/v1/reports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${reporter.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ targetType: 'PROMOTION', targetId: authorEventId, reason: 'FRAUD' }),
+      });
+      const { id } = (await res.json()) as { id: number };
+      return { path: `/api/v1/admin/reports/${id}/dismiss` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/promotions/{id}/moderation',
+    expect: { anon: [404, 'PROMOTION_NOT_FOUND'], member: [404, 'PROMOTION_NOT_FOUND'], author: 200, admin: 200 },
+    prepare: async () => {
+      const { id } = await createEvent(base, people.author.token, { title: '숨겨진 이벤트' });
+      await fetch(`${base}/api/v1/admin/promotions/${id}/hide`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${people.admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: '확인 중' }),
+      });
+      return { path: `/api/v1/promotions/${id}/moderation` };
+    },
+  },
   // ── regions ───────────────────────────────────────────────────────────────────────────────────
   ...['/api/v1/regions/categories', '/api/v1/regions/groups', '/api/v1/region-clusters'].flatMap((route): Row[] => [
     { method: 'GET', route, expect: { all: 200 } },

@@ -497,6 +497,8 @@ const READ_ROUTES = [
   '/api/v1/photographers/{id}',
   '/api/v1/photographers/{id}/details',
   '/api/v1/photographers/{id}/promotions',
+  '/api/v1/promotions/{id}/moderation',
+  '/api/v1/admin/moderation',
   '/api/v1/regions/categories',
   '/api/v1/regions/groups',
   '/api/v1/region-clusters',
@@ -514,6 +516,8 @@ const READ_ROUTES = [
   '/event/{id}',
   '/photographer/{id}',
   '/my/saved/{junk}',
+  '/admin',
+  '/event/hidden/{id}',
   '/login',
   '/auth',
   '/signup',
@@ -539,6 +543,9 @@ const WRITE_ROUTES: [string, string][] = [
   ['POST', '/api/v1/promotions/{id}/save'],
   ['DELETE', '/api/v1/promotions/{id}/unsave'],
   ['POST', '/api/v1/files'],
+  ['POST', '/api/v1/reports'],
+  ['POST', '/api/v1/admin/promotions/{id}/hide'],
+  ['POST', '/api/v1/admin/reports/{id}/dismiss'],
 ];
 
 const JSON_WRITE_ROUTES = WRITE_ROUTES.filter(

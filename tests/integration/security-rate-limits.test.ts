@@ -101,6 +101,13 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/auth/logout': 'only revokes a token the caller holds; idempotent',
   'DELETE /api/v1/users/me': 'withdrawal happens once per member',
   'POST /api/v1/files': 'the upload limit (tested below)',
+  // ADMIN only: everyone else gets 403 before any limit; an admin's moderation counts in their write budget.
+  'POST /api/v1/admin/promotions/{id}/hide': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/promotions/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
+  'DELETE /api/v1/admin/promotions/{id}': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/photographers/{id}/hide': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/photographers/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/reports/{id}/dismiss': 'ADMIN only (limitWrite after requireAdmin)',
 };
 const MISSING = 2_000_000_000;
 // Saving and event edits need a finished registration (403 REGISTRATION_REQUIRED before any limit).
@@ -121,6 +128,7 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'DELETE /api/v1/promotions/{id}', who: 'USER' },
   { key: 'POST /api/v1/promotions/{id}/save', who: 'USER' },
   { key: 'DELETE /api/v1/promotions/{id}/unsave', who: 'USER' },
+  { key: 'POST /api/v1/reports', who: 'USER', json: {} },
 ];
 
 beforeAll(async () => {

@@ -12,11 +12,14 @@ export function staleAfterInvalidationMs(): number {
   return Math.min(getConfig().pageCache.swrSeconds * 1000, 30_000);
 }
 
-/** Invalidates the tags here and publishes them to the other instances; returns the time it took effect. */
-export async function invalidate(changedTags: readonly string[]): Promise<number> {
+/**
+ * Invalidates the tags here and publishes them to the other instances; returns the time it took effect.
+ * `purge`: no stale copy is answered here afterwards (content taken down by moderation).
+ */
+export async function invalidate(changedTags: readonly string[], options: { purge?: boolean } = {}): Promise<number> {
   const at = Date.now();
   if (changedTags.length === 0) return at;
-  invalidateTags(changedTags, staleAfterInvalidationMs(), at);
+  invalidateTags(changedTags, options.purge ? 0 : staleAfterInvalidationMs(), at);
   await publish(changedTags).catch((err: unknown) =>
     log('warn', 'cache invalidation not published', { error: err instanceof Error ? err.message : String(err) }),
   );

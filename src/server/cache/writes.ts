@@ -35,7 +35,8 @@ export function wroteCookie(at: number): string {
 export async function invalidateAfterWrite(
   ctx: Pick<APIContext, 'locals'>,
   changedTags: readonly string[],
+  options: { purge?: boolean } = {},
 ): Promise<void> {
-  const at = await invalidate(changedTags);
+  const at = await invalidate(changedTags, options);
   ctx.locals.wroteAt = at;
 }

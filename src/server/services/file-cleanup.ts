@@ -55,7 +55,8 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
                                   where pp.member_id = f.owner_id
                                     and pp.portfolio @> jsonb_build_array(jsonb_build_object('url', f.url)))
                  and not exists (select 1 from promotions p
-                                  where p.author_id = f.owner_id and p.deleted_at is null
+                                  where p.author_id = f.owner_id
+                                    and (p.deleted_at is null or p.hidden_at is not null)
                                     and p.images @> jsonb_build_array(jsonb_build_object('url', f.url))))
           limit $2)
        returning id`,

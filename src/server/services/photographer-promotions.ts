@@ -22,7 +22,7 @@ const SPLIT: Record<PhotographerEventStatus, string> = {
 };
 
 async function hasPhotographerPage(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db.query('select 1 from photographer_pages where member_id = $1', [id]);
+  const rows = await db.query('select 1 from photographer_pages where member_id = $1 and hidden_at is null', [id]);
   return rows.length > 0;
 }
 

@@ -35,13 +35,14 @@ interface PageRow {
   address: Address | null;
   contact_link: string | null;
   description: string;
+  hidden_at: Date | null;
   save_count: number;
 }
 
 export const photographerNotFound = () => notFound('PHOTOGRAPHER_NOT_FOUND', '사진작가를 찾을 수 없어요.');
 
 const PAGE_COLUMNS =
-  'pp.main_photography_types, pp.regions, pp.portfolio, pp.address, pp.contact_link, pp.description, pp.save_count';
+  'pp.main_photography_types, pp.regions, pp.portfolio, pp.address, pp.contact_link, pp.description, pp.save_count, pp.hidden_at';
 const MEMBER_COLUMNS_M = MEMBER_COLUMNS.split(', ')
   .map((c) => `m.${c}`)
   .join(', ');
@@ -87,7 +88,8 @@ export async function getPhotographerDetails(
   viewer: Principal | null,
 ): Promise<PhotographerDetailResponse | null> {
   const row = await findPhotographerRow(db, id);
-  if (!row) return null;
+  // A hidden page (moderation) is not found for anyone: the page is the same cached HTML for all.
+  if (!row || row.hidden_at !== null) return null;
   const saved = viewer
     ? await db.query('select 1 from photographer_saves where member_id = $1 and photographer_id = $2', [viewer.id, id])
     : [];
@@ -120,7 +122,7 @@ function whereOf(filter: PhotographerFilter, params: SqlParam[]): string {
     params.push(v);
     return `$${params.length}`;
   };
-  const conditions = ["pp.description <> ''"];
+  const conditions = ["pp.description <> ''", 'pp.hidden_at is null'];
   const regionParts: string[] = [];
   if (filter.regions.length > 0) regionParts.push(`pp.regions && ${add(filter.regions)}::text[]`);
   if (filter.categories.length > 0) regionParts.push(`pp.region_categories && ${add(filter.categories)}::text[]`);

@@ -19,7 +19,7 @@ export async function sitemapEntries(db: Queryable, max = SITEMAP_MAX_URLS): Pro
   const photographers = await db.query<{ id: number; lastmod: string }>(
     `select pp.member_id as id, to_char(pp.updated_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') as lastmod
        from photographer_pages pp
-      where pp.description <> ''
+      where pp.description <> '' and pp.hidden_at is null
       order by pp.created_at desc, pp.member_id desc
       limit $1`,
     [room],

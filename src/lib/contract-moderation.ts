@@ -1,0 +1,63 @@
+/** The answers of the report and moderation endpoints (docs/api.md, "Reports and moderation"). */
+import type { ReportReason, ReportTargetType } from './rules/report';
+import type { PromotionResponse } from './contract';
+
+export interface ReportResponse {
+  id: number;
+  targetType: ReportTargetType;
+  targetId: number;
+  reason: ReportReason;
+  detail: string;
+  createdAt: string;
+}
+
+export interface ModerationTarget {
+  type: ReportTargetType;
+  id: number;
+  /** The event's title or the photographer's nickname; null when the target is gone. */
+  name: string | null;
+  hidden: boolean;
+  deleted: boolean;
+}
+
+export interface OpenReport extends ReportResponse {
+  reporter: { id: number; nickname: string };
+  target: ModerationTarget;
+}
+
+export interface ModerationEvent {
+  id: number;
+  title: string;
+  authorId: number;
+  authorNickname: string | null;
+  createdAt: string;
+  hiddenAt: string | null;
+  hiddenReason: string | null;
+}
+
+export type ModerationAction = 'HIDE' | 'UNHIDE' | 'DELETE' | 'DISMISS';
+
+export interface ModerationLogEntry {
+  id: number;
+  action: ModerationAction;
+  admin: { id: number; nickname: string } | null;
+  targetType: ReportTargetType;
+  targetId: number;
+  reason: string;
+  /** Open reports this action resolved. */
+  reportsResolved: number;
+  createdAt: string;
+}
+
+export interface ModerationOverview {
+  reports: OpenReport[];
+  events: ModerationEvent[];
+  log: ModerationLogEntry[];
+}
+
+/** GET /promotions/{id}/moderation: a hidden event as its author and admins see it. */
+export interface HiddenPromotionView {
+  promotion: PromotionResponse;
+  hiddenAt: string;
+  hiddenReason: string;
+}

@@ -1,0 +1,150 @@
+/**
+ * What the moderation page reads (open reports with their targets, recent events, the log), and the
+ * hidden event as its author and admins see it.
+ */
+import type {
+  HiddenPromotionView,
+  ModerationEvent,
+  ModerationLogEntry,
+  ModerationOverview,
+  OpenReport,
+} from '../../lib/contract-moderation';
+import type { Principal } from '../auth/principal';
+import { isAdmin } from '../auth/guards';
+import type { Queryable } from '../db/index';
+import { PROMOTION_COLUMNS, promotionNotFound, toPromotionResponse, type PromotionRow } from './promotions';
+import { REPORT_COLUMNS, toReportResponse } from './reports';
+
+export const OVERVIEW_LIMITS = { reports: 50, events: 20, log: 30 } as const;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+interface OpenReportRow {
+  id: number;
+  target_type: OpenReport['targetType'];
+  target_id: number;
+  reason: OpenReport['reason'];
+  detail: string;
+  created_at: Date;
+  reporter_id: number;
+  reporter_nickname: string;
+  target_name: string | null;
+  target_hidden: boolean;
+  target_deleted: boolean;
+}
+
+async function openReports(db: Queryable): Promise<OpenReport[]> {
+  const rows = await db.query<OpenReportRow>(
+    `select ${REPORT_COLUMNS}, r.reporter_id, rm.nickname as reporter_nickname,
+            coalesce(p.title, tm.nickname) as target_name,
+            coalesce(p.hidden_at is not null, pp.hidden_at is not null, false) as target_hidden,
+            case when r.target_type = 'PROMOTION'
+                 then p.id is null or (p.deleted_at is not null and p.hidden_at is null)
+                 else pp.member_id is null end as target_deleted
+       from reports r
+       join members rm on rm.id = r.reporter_id
+       left join promotions p on r.target_type = 'PROMOTION' and p.id = r.target_id
+       left join photographer_pages pp on r.target_type = 'PHOTOGRAPHER' and pp.member_id = r.target_id
+       left join members tm on r.target_type = 'PHOTOGRAPHER' and tm.id = r.target_id
+      where r.resolved_at is null
+      order by r.id desc
+      limit $1`,
+    [OVERVIEW_LIMITS.reports],
+  );
+  return rows.map((r) => ({
+    ...toReportResponse(r),
+    reporter: { id: r.reporter_id, nickname: r.reporter_nickname },
+    target: {
+      type: r.target_type,
+      id: r.target_id,
+      name: r.target_name,
+      hidden: r.target_hidden,
+      deleted: r.target_deleted,
+    },
+  }));
+}
+
+async function recentEvents(db: Queryable): Promise<ModerationEvent[]> {
+  const rows = await db.query<{
+    id: number;
+    title: string;
+    author_id: number;
+    nickname: string | null;
+    created_at: Date;
+    hidden_at: Date | null;
+    hidden_reason: string | null;
+  }>(
+    `select p.id, p.title, p.author_id, m.nickname, p.created_at, p.hidden_at, p.hidden_reason
+       from promotions p left join members m on m.id = p.author_id
+      where p.deleted_at is null or p.hidden_at is not null
+      order by p.id desc
+      limit $1`,
+    [OVERVIEW_LIMITS.events],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    authorId: r.author_id,
+    authorNickname: r.nickname,
+    createdAt: iso(r.created_at),
+    hiddenAt: r.hidden_at ? iso(r.hidden_at) : null,
+    hiddenReason: r.hidden_reason,
+  }));
+}
+
+async function recentLog(db: Queryable): Promise<ModerationLogEntry[]> {
+  const rows = await db.query<{
+    id: number;
+    action: ModerationLogEntry['action'];
+    admin_id: number | null;
+    nickname: string | null;
+    target_type: ModerationLogEntry['targetType'];
+    target_id: number;
+    reason: string;
+    reports: number;
+    created_at: Date;
+  }>(
+    `select l.id, l.action, l.admin_id, m.nickname, l.target_type, l.target_id, l.reason, l.reports, l.created_at
+       from moderation_log l left join members m on m.id = l.admin_id
+      order by l.id desc
+      limit $1`,
+    [OVERVIEW_LIMITS.log],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    admin: r.admin_id !== null && r.nickname !== null ? { id: r.admin_id, nickname: r.nickname } : null,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    reason: r.reason,
+    reportsResolved: r.reports,
+    createdAt: iso(r.created_at),
+  }));
+}
+
+export async function moderationOverview(db: Queryable): Promise<ModerationOverview> {
+  const [reports, events, log] = await Promise.all([openReports(db), recentEvents(db), recentLog(db)]);
+  return { reports, events, log };
+}
+
+/** A hidden event for its author or an admin; 404 to anyone else and for an event that is not hidden. */
+export async function hiddenPromotionView(
+  db: Queryable,
+  viewer: Principal | null,
+  id: number,
+): Promise<HiddenPromotionView> {
+  const rows = await db.query<PromotionRow & { hidden_at: Date; hidden_reason: string }>(
+    `select ${PROMOTION_COLUMNS}, p.hidden_at, p.hidden_reason from promotions p
+      where p.id = $1 and p.hidden_at is not null`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row || !viewer || (viewer.id !== row.author_id && !isAdmin(viewer))) throw promotionNotFound();
+  return { promotion: toPromotionResponse(row), hiddenAt: iso(row.hidden_at), hiddenReason: row.hidden_reason };
+}
+
+/** Whether an event is hidden (its page then serves the author's view through an island). */
+export async function isHiddenPromotion(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('select 1 as ok from promotions where id = $1 and hidden_at is not null', [id]);
+  return rows.length > 0;
+}

@@ -1,0 +1,151 @@
+/**
+ * Issue 22, reports and moderation, at 390×844: a member reports an event, an admin hides it from
+ * /admin, a visitor no longer finds it (list, search, its page), its author sees it hidden and why,
+ * and the admin unhides it.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from '../support/auth';
+import { createEvent } from '../support/api';
+import { signInAs, skipFirstVisit, watchPage } from './support/browse';
+import { registeredUser, useSession } from './support/member';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ko-KR' } as const;
+
+async function person(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, baseURL, timezoneId: 'Asia/Seoul' });
+  const page = await context.newPage();
+  await skipFirstVisit(page);
+  return { context, page };
+}
+
+test('a member reports an event, an admin hides it, the public loses it, its author sees why, unhide', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const problems = watchPage(page);
+  const photographer = await signIn(base, 'demo-photographer');
+  const title = `신고 확인 스냅 ${Date.now().toString(36)}`;
+  const { id } = await createEvent(base, photographer.accessToken.value, { title });
+
+  // A member reports it from the event's options menu.
+  await useSession(page, await registeredUser(base));
+  await page.goto(`/event/${id}`);
+  await page.getByRole('button', { name: '이벤트 관리 메뉴' }).click();
+  await page.getByRole('menuitem', { name: '신고하기' }).click();
+  const report = page.getByRole('dialog', { name: '신고하기' });
+  await report.getByLabel('기타').check();
+  // 기타 needs a reason: the button waits for it.
+  await expect(report.getByRole('button', { name: '신고하기' })).toBeDisabled();
+  await report.getByLabel('부적절한 사진').check();
+  await report.getByLabel('자세한 사유').fill('다른 작가의 사진이에요.');
+  await report.getByRole('button', { name: '신고하기' }).click();
+  await expect(page.getByText('신고가 접수됐어요. 운영자가 확인할게요.')).toBeVisible();
+  await expect(report).toHaveCount(0);
+
+  // The admin hides it from /admin.
+  const admin = await person(browser, base);
+  await signInAs(admin.page, base, 'demo-admin');
+  await admin.page.goto('/admin');
+  const item = admin.page.locator('[data-report]').filter({ hasText: title });
+  await expect(item).toContainText('부적절한 사진');
+  await expect(item).toContainText('다른 작가의 사진이에요.');
+  await item.getByRole('button', { name: '숨기기' }).click();
+  const hide = admin.page.getByRole('dialog', { name: '이 이벤트를 숨길까요?' });
+  await hide.getByLabel('숨김 사유').fill('다른 작가의 사진을 허락 없이 썼어요.');
+  await hide.getByRole('button', { name: '숨기기' }).click();
+  await expect(admin.page.getByText('숨겼어요.')).toBeVisible();
+  await expect(admin.page.locator('[data-report]').filter({ hasText: title })).toHaveCount(0);
+  const row = admin.page.locator(`[data-event="${id}"]`);
+  await expect(row).toContainText('숨김');
+  await expect(admin.page.getByRole('listitem').filter({ hasText: `이벤트 #${id} 숨김` })).toContainText(
+    '신고 1건 처리',
+  );
+
+  // A visitor finds it nowhere.
+  const visitor = await person(browser, base);
+  await visitor.page.goto('/events');
+  await expect(visitor.page.locator('main')).toBeVisible();
+  await expect(visitor.page.getByText(title)).toHaveCount(0);
+  await visitor.page.goto(`/search?${new URLSearchParams({ searchKeyword: title, state: 'PROMOTION' })}`);
+  await expect(visitor.page.locator('main')).toBeVisible();
+  await expect(visitor.page.locator(`a[href="/event/${id}"]`)).toHaveCount(0);
+  await visitor.page.goto(`/event/${id}`);
+  await expect(visitor.page).toHaveURL(new URL('/', base).href);
+  await expect(visitor.page.getByText(title)).toHaveCount(0);
+
+  // Its author sees it hidden, and why.
+  const author = await person(browser, base);
+  await useSession(author.page, photographer);
+  await author.page.goto(`/event/${id}`);
+  await expect(author.page.getByText('이 이벤트는 운영 정책에 따라 숨겨졌어요.', { exact: false })).toBeVisible();
+  await expect(author.page.locator('[data-hidden-reason]')).toHaveText('다른 작가의 사진을 허락 없이 썼어요.');
+  await expect(author.page.getByRole('heading', { name: title })).toBeVisible();
+
+  // The admin unhides it; the visitor finds it again.
+  await row.getByRole('button', { name: '숨김 해제' }).click();
+  await expect(admin.page.getByText('다시 공개했어요.')).toBeVisible();
+  await expect(row.getByRole('button', { name: '숨기기' })).toBeVisible();
+  await visitor.page.goto(`/event/${id}`);
+  await expect(visitor.page.getByRole('heading', { name: title })).toBeVisible();
+
+  for (const c of [admin.context, visitor.context, author.context]) await c.close();
+  expect(problems).toEqual([]);
+});
+
+test('/admin is for admins only: a member sees the denial', async ({ page, baseURL }) => {
+  await useSession(page, await registeredUser(baseURL ?? ''));
+  await page.goto('/admin');
+  await expect(page.getByRole('alert')).toHaveText('관리자만 볼 수 있는 페이지예요.');
+});
+
+test("/admin's JavaScript stays within 130 KB gzip", async ({ page, baseURL }) => {
+  const scripts: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') {
+      scripts.push(
+        res.body().then(
+          (b) => gzipSync(b).length,
+          () => 0,
+        ),
+      );
+    }
+  });
+  await signInAs(page, baseURL ?? '', 'demo-admin');
+  await page.goto('/admin', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: '처리할 신고' })).toBeVisible();
+  const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  console.log(`/admin JavaScript: ${(total / 1024).toFixed(1)} KB gzip`);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(130 * 1024);
+});
+
+test("a member reports a photographer's page from its options menu; a second report is refused", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const list = (await (await request.get('/api/v1/photographers/list?pageSize=1')).json()) as {
+    items: { id: number }[];
+  };
+  const target = list.items[0]?.id;
+  if (!target) throw new Error('no photographer in the demo data');
+  await useSession(page, await registeredUser(baseURL ?? ''));
+  await page.goto(`/photographer/${target}`);
+  const report = page.getByRole('dialog', { name: '신고하기' });
+  for (const expected of [
+    '신고가 접수됐어요. 운영자가 확인할게요.',
+    '이미 신고한 대상이에요. 운영자가 확인하고 있어요.',
+  ]) {
+    await page.getByRole('button', { name: '사진작가 페이지 메뉴' }).click();
+    await page.getByRole('menuitem', { name: '신고하기' }).click();
+    await report.getByLabel('기타').check();
+    await report.getByLabel('자세한 사유').fill('연락처가 사기 사이트로 연결돼요.');
+    await report.getByRole('button', { name: '신고하기' }).click();
+    await expect(page.getByText(expected)).toBeVisible();
+  }
+  // Refused: the dialog stays open with what the member typed.
+  await expect(report.getByLabel('자세한 사유')).toHaveValue('연락처가 사기 사이트로 연결돼요.');
+});
