@@ -47,7 +47,14 @@ async function api(
 async function uploadNamed(token: string, fileType: string, fileName: string): Promise<Img> {
   picture++;
   const png = await sharp({
-    create: { width: 8, height: 8, channels: 3, background: { r: picture % 256, g: 40, b: 90 } },
+    // Colours far apart: stored pictures are re-encoded and content-addressed, so two near colours could
+    // become one picture, and one list may not hold the same picture twice.
+    create: {
+      width: 8,
+      height: 8,
+      channels: 3,
+      background: { r: (picture * 37) % 256, g: (picture * 91) % 256, b: (picture * 53) % 256 },
+    },
   })
     .png()
     .toBuffer();
