@@ -138,7 +138,9 @@ test.describe('signing in from a prompt', () => {
     const back = page.getByRole('link', { name: '보던 화면으로 돌아가기' });
     await expect(back).toHaveAttribute('href', '/event/8');
     await shots(page, 'welcome-return');
-    // The phone's back button on the welcome screen goes into the app, not into the wizard or Kakao.
+    // The phone's back button on the welcome screen goes into the app, not into the wizard or Kakao (the
+    // welcome island sets the history up when it hydrates; on a loaded machine that can follow the paint).
+    await islandReady(page, 'SignupWelcome');
     await page.goBack();
     await expect(page).toHaveURL(/\/event\/8$/);
     expect(problems).toEqual([]);
