@@ -62,23 +62,26 @@ function pageRoutes(): string[] {
     }
   };
   walk(dir);
-  return files
-    .filter((f) => !/^(404|500)\.astro$/.test(f) && !f.startsWith(`dev${sep}`))
-    .map((f) =>
-      `/${f
-        .replace(/\.astro$/, '')
-        .split(sep)
-        .join('/')}`
-        .replace(/\/index$/, '/')
-        .replace(/^\/\/$/, '/'),
-    )
-    .map((route) =>
-      route
-        .replace('/event/[id]', `/event/${eventId}`)
-        .replace('/photographer/[id]', `/photographer/${photographer.user.id}`)
-        .replace('[type]', 'promotion'),
-    )
-    .sort();
+  return (
+    files
+      // event/hidden/[id] is no address of its own: /event/{id} of a hidden event renders it (e2e moderation).
+      .filter((f) => !/^(404|500)\.astro$/.test(f) && !f.startsWith(`dev${sep}`) && !f.includes(`hidden${sep}`))
+      .map((f) =>
+        `/${f
+          .replace(/\.astro$/, '')
+          .split(sep)
+          .join('/')}`
+          .replace(/\/index$/, '/')
+          .replace(/^\/\/$/, '/'),
+      )
+      .map((route) =>
+        route
+          .replace('/event/[id]', `/event/${eventId}`)
+          .replace('/photographer/[id]', `/photographer/${photographer.user.id}`)
+          .replace('[type]', 'promotion'),
+      )
+      .sort()
+  );
 }
 
 type Directives = Map<string, string[]>;
