@@ -20,6 +20,7 @@ let db: Db;
 let hidden: number[] = [];
 let authorId = 0;
 let listPlanBefore: string[][] = [];
+let listSqlBefore: string[] = [];
 const fakeImage: ImageMaker = async (_owner, kind, seed) => ({
   name: `${kind}-${seed}.jpg`,
   url: `/media/t/${seed}.webp`,
@@ -45,7 +46,9 @@ beforeAll(async () => {
   );
   hidden = picks.map((r) => r.id);
   await db.query('vacuum analyze promotions');
-  listPlanBefore = shapeOf(await plansOf(listEvents));
+  const before = await plansOf(listEvents);
+  listPlanBefore = shapeOf(before);
+  listSqlBefore = before.map((p) => p.sql);
   for (const id of hidden) await hidePromotion(db, admin, id, '운영 정책 위반');
   await db.query('vacuum analyze promotions');
 }, 240_000);
@@ -110,7 +113,11 @@ describe('hidden events at 10k+ events', () => {
     // Hiding changes no list statement: the plans are the ones the lists had (PGlite counts on a narrow
     // partial index; PostgreSQL may count the unfiltered list by a scan, as it did before).
     const plans = await plansOf(listEvents);
-    expect(shapeOf(plans)).toEqual(listPlanBefore);
+    // The statements are the same; on PostgreSQL the planner may still pick another way to count the
+    // unfiltered list once rows changed (a scan or the author index: seen both), so the shape is
+    // compared on PGlite, whose plans follow from the statements alone here.
+    if (db.kind === 'pglite') expect(shapeOf(plans)).toEqual(listPlanBefore);
+    else expect(plans.map((p) => p.sql)).toEqual(listSqlBefore);
     expect(plans.flatMap((p) => p.sql).join(' ')).not.toMatch(/hidden_at/);
     clearPromotionCounts();
     const first = await listPromotions(db, base, { page: 0, pageSize: 100 }, null);
