@@ -154,6 +154,11 @@ test.describe('signing in from a prompt', () => {
     await page.getByRole('button', { name: '동의하고 계속하기' }).click();
     await expect(page).toHaveURL(/\/signup$/);
     await hydrated(page);
+    // The wizard puts its step in the history once its island has run its effects (under load, a moment
+    // after hydration): press back only then, as a person would.
+    await expect
+      .poll(() => page.evaluate(() => (history.state as { signupStep?: string } | null)?.signupStep))
+      .toBe('role');
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
   });
