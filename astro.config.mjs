@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './scripts/lib/precompress.mjs';
+import { productionReact } from './scripts/lib/production-react.mjs';
 
 // The production server (scripts/server.mjs) wraps Astro's handler, so the adapter builds to
 // middleware: compression, static caching, request ids and graceful shutdown live in our entry.
@@ -43,5 +44,8 @@ export default defineConfig({
   // Stylesheets under 4 KB go inline ('auto' above; Astro hashes them into the CSP): fewer render-blocking
   // requests. Nothing else is inlined: fonts and pictures stay files (font-src 'self', cacheable), and
   // scripts stay files so the bench counts every byte of JavaScript.
-  vite: { build: { assetsInlineLimit: (file, content) => file.endsWith('.css') && content.length < 4096 } },
+  vite: {
+    build: { assetsInlineLimit: (file, content) => file.endsWith('.css') && content.length < 4096 },
+    plugins: [productionReact()],
+  },
 });
