@@ -7,6 +7,7 @@
  */
 import { getConfig } from '../src/server/config';
 import { openDatabase, type Db } from '../src/server/db/index';
+import { CHANNEL } from '../src/server/cache/bus';
 import { SIGNUP_SOURCE_LABELS, type SignupSource } from '../src/lib/domain';
 
 async function findMember(db: Db, ref: string): Promise<{ id: number; nickname: string; roles: string[] }> {
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
       const roles =
         command === 'grant-admin' ? [...new Set([...m.roles, 'ADMIN'])] : m.roles.filter((r) => r !== 'ADMIN');
       await db.query('update members set roles = $2 where id = $1', [m.id, roles.sort()]);
+      // Running servers on this PostgreSQL read the member's roles again at once (src/server/cache/members.ts);
+      // without a bus (PGlite) they do within 30 s.
+      await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: 'admin-cli', members: [m.id] })]);
       console.log(`${m.nickname} (#${m.id}): ${roles.sort().join(', ') || '(no roles)'}`);
     } else if (command === 'list-admins') {
       const rows = await db.query<{ id: number; nickname: string }>(

@@ -122,6 +122,8 @@ const server = http.createServer((req, res) => {
   if (staticFiles.serve(req, res)) return;
   const page = app.serveCached(req, res);
   if (page === true) return;
+  // A member's list answer from what this instance keeps (src/server/cache/member-lists.ts).
+  if (page === false && app.serveMemberList(req, res)) return;
   if (page === false) toApp(req, res, requestId);
   else
     page.then(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
+import { memberChanged, mayChangeMember } from './server/cache/member-news';
 import { wroteCookie } from './server/cache/writes';
 import { isDatabaseTrouble, toErrorResponse } from './server/http/respond';
 import { unavailablePage } from './server/http/unavailable-page';
@@ -32,8 +33,11 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     response = toErrorResponse(err, ctx.locals.requestId);
   }
 
-  // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
   const method = ctx.request.method;
+  // The caller's kept principal (cache/members.ts) is read again after a write that may change it.
+  if (isApi && ctx.locals.user && mayChangeMember(method, pathname)) await memberChanged([ctx.locals.user.id]);
+
+  // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
   const exempt =
     pathname.startsWith('/dev/') || pathname.startsWith('/media/') || response.headers.has(HIDDEN_VIEW_HEADER);
   if (response.status === 404 && !isApi && !exempt && (method === 'GET' || method === 'HEAD')) {

@@ -8,6 +8,7 @@ import { getJwtSecret } from './auth/secret';
 import { securityHeaders } from './http/headers';
 import { startBus, stopBus } from './cache/bus';
 import { serveCached } from './cache/fast-path';
+import { serveMemberList } from './cache/member-lists';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
 import { setCorsHeaders } from './http/cors';
@@ -78,6 +79,7 @@ const key = Symbol.for('damabwa.app');
   securityHeaders,
   loadStaticFiles,
   serveCached,
+  serveMemberList,
   // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).
   setCorsHeaders,
   isKnownMethod,

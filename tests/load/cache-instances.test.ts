@@ -62,4 +62,34 @@ describe.skipIf(!DATABASE_URL)('page cache across two instances on one PostgreSQ
     await new Promise((r) => setTimeout(r, 300));
     expect((await state(a.url, `/event/${event}`)).cached).toBe('hit');
   });
+
+  it("keeps members' kept state exact across instances: saves, unsaves and logout", async () => {
+    const fan = await newPhotographer(b.url);
+    const path = `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('인스턴스')}`;
+    const list = async (base: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${fan.token}` } });
+      const body = (await res.json()) as { items: { id: number; isSaved: boolean; saveCount: number }[] };
+      return { kept: res.headers.get('x-member-list') === 'kept', item: body.items.find((i) => i.id === event) };
+    };
+    // Instance a keeps the fan's principal and saved ids.
+    await expect.poll(async () => (await list(a.url)).kept, { timeout: 5_000, interval: 50 }).toBe(true);
+    expect((await list(a.url)).item?.isSaved).toBe(false);
+    // A save answered by b shows on a's kept answer (isSaved and the count it left) within a second.
+    const before = (await list(a.url)).item?.saveCount ?? 0;
+    expect((await call(b.url, 'DELETE', `/api/v1/promotions/${event}/unsave`, { token: fan.token })).status).toBe(404);
+    expect((await call(b.url, 'POST', `/api/v1/promotions/${event}/save`, { token: fan.token })).status).toBe(204);
+    await expect
+      .poll(async () => (await list(a.url)).item, { timeout: 1_000, interval: 20 })
+      .toMatchObject({ isSaved: true, saveCount: before + 1 });
+    expect((await list(a.url)).kept).toBe(true);
+    // A logout answered by b ends the token on a too.
+    const out = await call(b.url, 'POST', '/api/v1/auth/logout', { body: { refreshToken: fan.refreshToken.value } });
+    expect(out.status).toBe(204);
+    await expect
+      .poll(async () => (await call(a.url, 'GET', '/api/v1/users/me', { token: fan.token })).status, {
+        timeout: 1_000,
+        interval: 20,
+      })
+      .toBe(401);
+  });
 });

@@ -1,4 +1,5 @@
 import type { MemberType, Role } from '../../lib/domain';
+import { knownPrincipal, principalGeneration, rememberPrincipal } from '../cache/members';
 import { getDb } from '../db/index';
 import { getJwtSecret } from './secret';
 import { verifyJwt } from './jwt';
@@ -22,8 +23,13 @@ export async function resolvePrincipal(authorization: string | null): Promise<Pr
   if (!authorization) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!m?.[1]) return null;
-  const claims = verifyJwt(m[1], getJwtSecret());
+  const token = m[1];
+  // A token verified and read a moment ago (kept per instance, forgotten on any change: cache/members.ts).
+  const known = knownPrincipal(token);
+  if (known) return known;
+  const claims = verifyJwt(token, getJwtSecret());
   if (!claims || !/^[1-9]\d{0,9}$/.test(claims.sub)) return null;
+  const gen = principalGeneration();
   const db = await getDb();
   const rows = await db.query<Principal>(
     `select m.id, m.type, m.roles, m.nickname from members m
@@ -32,5 +38,7 @@ export async function resolvePrincipal(authorization: string | null): Promise<Pr
                                           where r.chain_id = $2 and r.member_id = m.id and r.revoked_at is null))`,
     [Number(claims.sub), claims.sid ?? null],
   );
-  return rows[0] ?? null;
+  const principal = rows[0] ?? null;
+  if (principal) rememberPrincipal(token, principal, claims.sid ?? null, claims.exp * 1000, gen);
+  return principal;
 }

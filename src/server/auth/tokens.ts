@@ -8,6 +8,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index';
 import { ApiError } from '../http/errors';
+import { sessionsEnded } from '../cache/member-news';
 import { signJwt } from './jwt';
 import { getJwtSecret } from './secret';
 import { getConfig } from '../config';
@@ -168,13 +169,17 @@ export async function rotateRefreshToken(
 
 async function revokeChain(db: Queryable, chainId: string): Promise<void> {
   await db.query('update refresh_tokens set revoked_at = now() where chain_id = $1 and revoked_at is null', [chainId]);
+  await sessionsEnded([chainId]);
 }
 
 /** Logout: revokes the token's chain. Unknown tokens are ignored (idempotent). */
 export async function revokeRefreshToken(db: Queryable, token: string): Promise<void> {
-  await db.query(
+  const revoked = await db.query<{ chain_id: string }>(
     `update refresh_tokens set revoked_at = now()
-      where chain_id = (select chain_id from refresh_tokens where token_hash = $1) and revoked_at is null`,
+      where chain_id = (select chain_id from refresh_tokens where token_hash = $1) and revoked_at is null
+      returning chain_id`,
     [hashToken(token)],
   );
+  // Its access tokens stop working on every instance at once (cache/members.ts).
+  await sessionsEnded([...new Set(revoked.map((r) => r.chain_id))]);
 }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { Queryable } from '../db/client';
 import { log } from '../log';
+import { applyToggle, forgetChainsHere, forgetMembersHere, resetMemberState, type Toggle } from './members';
 import { invalidateAll, invalidateTags } from './store';
 
 export const CHANNEL = 'damabwa_cache';
@@ -36,7 +37,14 @@ interface Message {
   from: string;
   tags?: string[];
   all?: boolean;
+  /** Members' state (`members.ts`): changed members, revoked sessions, saves and unsaves. */
+  members?: number[];
+  chains?: string[];
+  toggles?: Toggle[];
 }
+
+/** What members' writes tell the other instances. */
+export type MemberNews = Pick<Message, 'members' | 'chains' | 'toggles'>;
 
 /** Starts listening (PostgreSQL only). `staleMs`: how long stale copies may still be answered. */
 export async function startBus(url: string, publisher: Queryable, staleMs: () => number): Promise<void> {
@@ -60,6 +68,15 @@ export async function publish(tags: readonly string[]): Promise<void> {
   let payload = JSON.stringify({ from: instance, tags: [...tags] } satisfies Message);
   if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: instance, all: true } satisfies Message);
   await bus.publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+}
+
+/** Tells the other instances about members' state (no-op without a bus). */
+export async function publishMemberNews(news: MemberNews): Promise<void> {
+  if (!bus) return;
+  const payload = JSON.stringify({ from: instance, ...news } satisfies Message);
+  // Too long to tell in one message (never in practice): everyone forgets everything of members.
+  const safe = payload.length > MAX_PAYLOAD ? JSON.stringify({ from: instance, all: true } satisfies Message) : payload;
+  await bus.publisher.query('select pg_notify($1, $2)', [CHANNEL, safe]);
 }
 
 async function connect(b: Bus): Promise<void> {
@@ -87,7 +104,10 @@ async function connect(b: Bus): Promise<void> {
     return;
   }
   // After a gap, whatever was published meanwhile is unknown: everything held here may be stale.
-  if (b.connected) invalidateAll(b.staleMs());
+  if (b.connected) {
+    invalidateAll(b.staleMs());
+    resetMemberState();
+  }
   b.connected = true;
   b.client = client;
 }
@@ -109,10 +129,31 @@ function receive(b: Bus, payload: string | undefined): void {
     return;
   }
   if (msg.from === instance) return;
-  if (msg.all) invalidateAll(b.staleMs());
-  else if (Array.isArray(msg.tags))
+  receiveMemberNews(msg);
+  if (msg.all) {
+    invalidateAll(b.staleMs());
+    resetMemberState();
+  } else if (Array.isArray(msg.tags))
     invalidateTags(
       msg.tags.filter((t) => typeof t === 'string'),
       b.staleMs(),
     );
+}
+
+function receiveMemberNews(msg: Message): void {
+  const ints = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
+  const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  forgetMembersHere(ints(msg.members));
+  forgetChainsHere(strs(msg.chains));
+  for (const t of Array.isArray(msg.toggles) ? msg.toggles : []) {
+    if (
+      (t.kind === 'promotion' || t.kind === 'photographer') &&
+      Number.isInteger(t.member) &&
+      Number.isInteger(t.id) &&
+      Number.isInteger(t.count) &&
+      typeof t.saved === 'boolean' &&
+      typeof t.at === 'number'
+    )
+      applyToggle(t);
+  }
 }

@@ -237,8 +237,9 @@ export async function listSavedPhotographers(
   );
 }
 
-export async function savePhotographer(db: Queryable, memberId: number, id: number): Promise<void> {
-  const rows = await db.query<{ member_id: number }>(
+/** Saves the photographer for the member; answers their save count after. */
+export async function savePhotographer(db: Queryable, memberId: number, id: number): Promise<number> {
+  const rows = await db.query<{ member_id: number; save_count: number }>(
     `with ins as (
        insert into photographer_saves (member_id, photographer_id)
        select $1, pp.member_id from photographer_pages pp where pp.member_id = $2
@@ -246,23 +247,25 @@ export async function savePhotographer(db: Queryable, memberId: number, id: numb
        returning photographer_id
      )
      update photographer_pages set save_count = save_count + 1
-      where member_id in (select photographer_id from ins) returning member_id`,
+      where member_id in (select photographer_id from ins) returning member_id, save_count`,
     [memberId, id],
   );
-  if (rows.length > 0) return;
+  if (rows[0]) return Number(rows[0].save_count);
   const exists = await db.query('select 1 from photographer_pages where member_id = $1', [id]);
   if (exists.length === 0) throw photographerNotFound();
   throw conflict('ALREADY_PHOTOGRAPHER_SAVE', '이미 저장한 사진작가예요.');
 }
 
-export async function unsavePhotographer(db: Queryable, memberId: number, id: number): Promise<void> {
-  const rows = await db.query<{ member_id: number }>(
+/** Unsaves the photographer; answers their save count after. */
+export async function unsavePhotographer(db: Queryable, memberId: number, id: number): Promise<number> {
+  const rows = await db.query<{ member_id: number; save_count: number }>(
     `with del as (
        delete from photographer_saves where member_id = $1 and photographer_id = $2 returning photographer_id
      )
      update photographer_pages set save_count = save_count - 1
-      where member_id in (select photographer_id from del) returning member_id`,
+      where member_id in (select photographer_id from del) returning member_id, save_count`,
     [memberId, id],
   );
-  if (rows.length === 0) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');
+  if (!rows[0]) throw notFound('PHOTOGRAPHER_SAVE_NOT_FOUND', '저장한 사진작가가 아니에요.');
+  return Number(rows[0].save_count);
 }

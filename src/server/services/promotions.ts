@@ -291,31 +291,36 @@ export async function deletePromotion(db: Queryable, actor: Principal, id: numbe
 }
 
 /** Saves in one statement: the save row and the counter change together or not at all. */
-export async function savePromotion(db: Queryable, memberId: number, id: number): Promise<void> {
-  const rows = await db.query<{ id: number }>(
+/** Saves the event for the member; answers its save count after. */
+export async function savePromotion(db: Queryable, memberId: number, id: number): Promise<number> {
+  const rows = await db.query<{ id: number; save_count: number }>(
     `with ins as (
        insert into promotion_saves (member_id, promotion_id)
        select $1, p.id from promotions p where p.id = $2 and p.deleted_at is null
        on conflict do nothing
        returning promotion_id
      )
-     update promotions set save_count = save_count + 1 where id in (select promotion_id from ins) returning id`,
+     update promotions set save_count = save_count + 1 where id in (select promotion_id from ins)
+     returning id, save_count`,
     [memberId, id],
   );
-  if (rows.length > 0) return;
+  if (rows[0]) return Number(rows[0].save_count);
   if (!(await findPromotion(db, id))) throw promotionNotFound();
   throw conflict('ALREADY_PROMOTION_SAVE', '이미 저장한 이벤트예요.');
 }
 
-export async function unsavePromotion(db: Queryable, memberId: number, id: number): Promise<void> {
-  const rows = await db.query<{ id: number }>(
+/** Unsaves the event; answers its save count after. */
+export async function unsavePromotion(db: Queryable, memberId: number, id: number): Promise<number> {
+  const rows = await db.query<{ id: number; save_count: number }>(
     `with del as (
        delete from promotion_saves where member_id = $1 and promotion_id = $2 returning promotion_id
      )
-     update promotions set save_count = save_count - 1 where id in (select promotion_id from del) returning id`,
+     update promotions set save_count = save_count - 1 where id in (select promotion_id from del)
+     returning id, save_count`,
     [memberId, id],
   );
-  if (rows.length === 0) throw notFound('PROMOTION_SAVE_NOT_FOUND', '저장한 이벤트가 아니에요.');
+  if (!rows[0]) throw notFound('PROMOTION_SAVE_NOT_FOUND', '저장한 이벤트가 아니에요.');
+  return Number(rows[0].save_count);
 }
 
 export type { MemberRow };

@@ -1,5 +1,6 @@
 import { getDb } from '../../../../server/db/index';
 import { apiListKey } from '../../../../server/cache/keys';
+import { warmSavedIds } from '../../../../server/cache/member-news';
 import { sharedAnswer } from '../../../../server/cache/shared-lists';
 import { publicCache, tags } from '../../../../server/cache/tags';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
@@ -21,6 +22,8 @@ export const GET = endpoint(async ({ url, locals, cache }) => {
     return json(await shared());
   }
   const answer = await sharedAnswer(apiListKey(url.pathname, url.searchParams), shows, shared);
+  // The next calls of this member are answered before Astro (cache/member-lists.ts) once this is kept.
+  warmSavedIds(db, locals.user.id, 'promotion');
   return json(await withPromotionSaves(db, locals.user.id, answer));
 });
 export const ALL = notAllowed;

@@ -1,5 +1,6 @@
 import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
+import { saveToggled } from '../../../../../server/cache/member-news';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { limitWrite } from '../../../../../server/http/limits';
 import { idParam } from '../../../../../server/http/query';
@@ -11,7 +12,8 @@ export const POST = endpoint(async ({ params, locals }) => {
   await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
-  await savePromotion(await getDb(), me.id, id);
+  const count = await savePromotion(await getDb(), me.id, id);
+  await saveToggled({ member: me.id, kind: 'promotion', id, saved: true, count });
   return noContent();
 });
 export const ALL = notAllowed;

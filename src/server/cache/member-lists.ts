@@ -1,0 +1,101 @@
+/**
+ * The production server's fast path for members' list answers (`GET /api/v1/promotions/list` and
+ * `/photographers/list` with a token, search included): the shared answer for the filter
+ * (`shared-lists.ts`) with the caller's `isSaved` and own save counts laid over it from what this
+ * instance keeps of the member (`members.ts`) — no database round trip, no trip through Astro.
+ *
+ * It answers only when everything it needs is already here and exact: a principal verified and read a
+ * moment ago, the member's saved ids, a fresh shared answer rendered after this instance began hearing
+ * every save. Anything else goes on to the endpoint (which reads the database and warms what is missing),
+ * so the answer is the same either way.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { PhotographerListItem, PromotionListItem } from '../../lib/contract';
+import type { Page } from '../../lib/page';
+import { pickEncoding } from '../http/encoding';
+import { securityHeaders } from '../http/headers';
+import { apiListKey, requestTarget } from './keys';
+import { knownPrincipal, ownCount, savedIds, togglesKnownSince } from './members';
+import { isFresh, lookup, storeEnabled, type Entry } from './store';
+
+const PROMOTIONS = '/api/v1/promotions/list';
+const PHOTOGRAPHERS = '/api/v1/photographers/list';
+/** Below this a compressed copy saves less than it costs. */
+const COMPRESS_MIN = 1024;
+
+type ListPage = Page<PromotionListItem> | Page<PhotographerListItem>;
+
+/** Parsed once per shared answer: each member's answer is made from it. */
+const parsed = new WeakMap<Entry, ListPage>();
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerToken(authorization: string | undefined | null): string | null {
+  if (!authorization) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  return m?.[1] ?? null;
+}
+
+/**
+ * A member's list answer made from kept state, or null when something it needs is not kept here (the
+ * endpoint answers then). Pure but for the reads of the kept state; the HTTP part is `serveMemberList`.
+ */
+export function memberListAnswer(url: URL, authorization: string | undefined, now = Date.now()): ListPage | null {
+  const kind = url.pathname === PROMOTIONS ? 'promotion' : url.pathname === PHOTOGRAPHERS ? 'photographer' : null;
+  if (!kind || !storeEnabled()) return null;
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const principal = knownPrincipal(token, now);
+  if (!principal) return null;
+  const saved = savedIds(principal.id, kind);
+  if (!saved) return null;
+  const e = lookup(`data:${apiListKey(url.pathname, url.searchParams)}`);
+  if (!e || !isFresh(e, now) || e.renderedAt < togglesKnownSince()) return null;
+  let page = parsed.get(e);
+  if (!page) {
+    page = JSON.parse(e.body.toString('utf8')) as ListPage;
+    parsed.set(e, page);
+  }
+  if (kind === 'photographer') {
+    const p = page as Page<PhotographerListItem>;
+    return { ...p, items: p.items.map((i) => ({ ...i, isSaved: saved.has(i.id) })) };
+  }
+  const p = page as Page<PromotionListItem>;
+  return {
+    ...p,
+    items: p.items.map((i) => {
+      const count = ownCount(principal.id, 'promotion', i.id, e.renderedAt);
+      return { ...i, isSaved: saved.has(i.id), saveCount: count ?? i.saveCount };
+    }),
+  };
+}
+
+/** True when answered here; false to send the request on. */
+export function serveMemberList(req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization === undefined) return false;
+  const url = requestTarget(req.url);
+  if (!url) return false;
+  const answer = memberListAnswer(url, req.headers.authorization, now);
+  if (!answer) return false;
+  const text = Buffer.from(JSON.stringify(answer));
+  const encoding = text.length < COMPRESS_MIN ? 'identity' : pickEncoding(req.headers['accept-encoding']);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(text, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
+        })
+      : encoding === 'gzip'
+        ? gzipSync(text, { level: 6 })
+        : text;
+  for (const [k, v] of Object.entries(securityHeaders(url, true))) res.setHeader(k, v);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Member-List', 'kept');
+  const vary = String(res.getHeader('vary') ?? '');
+  res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
