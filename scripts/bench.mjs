@@ -9,7 +9,8 @@
  *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
  *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size;
- *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part);
+ *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part;
+ *      `--only=throughput` runs only part 3);
  *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
  *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
@@ -267,10 +268,30 @@ async function throughput(base, ids) {
   for (const row of results.throughput) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
 }
 
-/** A signed-in member's Authorization header (a new account through the Kakao stand-in of demo mode). */
+/**
+ * A signed-in member's Authorization header (a new account through the Kakao stand-in of demo mode),
+ * registered and with two events of the first page and one of the search saved, so their answers differ
+ * from the shared one (their own isSaved and counts are laid over it).
+ */
 async function memberHeaders(base) {
   const login = await demoLogin(base, `bench-${process.pid}`);
-  return { authorization: `Bearer ${login.accessToken.value}` };
+  const headers = { authorization: `Bearer ${login.accessToken.value}` };
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  await post('/api/v1/users/me/registration', {
+    nickname: `벤치${process.pid % 100000}`,
+    gender: 'FEMALE',
+    instagramId: null,
+  });
+  const ids = async (path) => ((await (await fetch(`${base}${path}`)).json()).items ?? []).map((i) => i.id);
+  const first = await ids('/api/v1/promotions/list');
+  const found = await ids(`/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}`);
+  for (const id of new Set([...first.slice(0, 2), ...found.slice(0, 1)])) await post(`/api/v1/promotions/${id}/save`);
+  return headers;
 }
 
 async function latency(base, path, headers, n = quick ? 40 : 200) {
@@ -331,6 +352,12 @@ async function main() {
     results.writeLoad = await measureWriteLoad(ctx);
   };
   if (args.includes('--only=write-load')) return writeLoad().then(() => report(results));
+  if (args.includes('--only=throughput')) {
+    const only = await startServer(baseEnv);
+    await throughput(only.base, await firstIds(only.base));
+    await only.stop();
+    return report(results);
+  }
 
   const server = await startServer(baseEnv);
   const ids = await firstIds(server.base);
