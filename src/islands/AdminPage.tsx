@@ -65,7 +65,7 @@ export function AdminPage() {
   const unhidePath = (target: { type: ModerationTarget['type']; id: number }) =>
     `/admin/${target.type === 'PROMOTION' ? 'promotions' : 'photographers'}/${target.id}/unhide`;
 
-  if (state.status === 'loading') return <p className="member-loading">{moderationCopy.hiddenEvent.loading}</p>;
+  if (state.status === 'loading') return <p className="member-loading">{moderationCopy.hidden.loading}</p>;
   if (state.status === 'denied')
     return (
       <p className={styles['status']} role="alert">

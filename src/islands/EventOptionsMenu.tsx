@@ -1,32 +1,24 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
-import { browseCopy } from '../lib/copy-browse';
-import { paths } from '../lib/paths';
-import { openConfirm } from '../stores/ui';
-import { loadPromotionDetail } from '../stores/saves';
-import { useSessionUser } from './hooks/useSession';
 import { isSignedInUser } from '../lib/auth';
+import { browseCopy } from '../lib/copy-browse';
 import { moderationCopy } from '../lib/copy-moderation';
-import { HideDialog, ReportDialog } from './moderation/dialogs';
-import styles from './EventOptionsMenu.module.css';
-
-interface Props {
-  id: number;
-}
+import { paths } from '../lib/paths';
+import { loadPromotionDetail } from '../stores/saves';
+import { openConfirm } from '../stores/ui';
+import { useSessionUser } from './hooks/useSession';
+import { OptionsMenu, useModerationDialogs, type OptionsMenuItem } from './OptionsMenu';
 
 /**
  * The event's options: the author edits and deletes, an ADMIN hides and deletes, any other signed-in
  * member reports it. Whether the visitor is the author comes from the page's one details call (shared
- * with the save toggle, which counts the view) and the session user.
+ * with the save toggle, which counts the view) and the session user. The button is named for what the
+ * menu holds: 관리 when it edits or deletes, 더보기 when it only reports.
  */
-export function EventOptionsMenu({ id }: Props) {
+export function EventOptionsMenu({ id }: { id: number }) {
   const user = useSessionUser();
   const [authorId, setAuthorId] = useState<number | null>(null);
-  const [open, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<'report' | 'hide' | null>(null);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const dialogs = useModerationDialogs('PROMOTION', id);
   useEffect(() => {
     let live = true;
     void loadPromotionDetail(id).then((d) => {
@@ -36,35 +28,11 @@ export function EventOptionsMenu({ id }: Props) {
       live = false;
     };
   }, [id]);
-  const close = useCallback((focusButton: boolean) => {
-    setOpen(false);
-    if (focusButton) buttonRef.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(true);
-    };
-    const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open, close]);
-  const closeDialog = useCallback(() => setDialog(null), []);
   if (!isSignedInUser(user)) return null;
   const isAuthor = authorId !== null && user.id === authorId;
   const isAdmin = user.roles.includes('ADMIN');
   const t = browseCopy.event;
-  const m = moderationCopy;
-  const askDelete = () => {
-    close(false);
+  const askDelete = () =>
     openConfirm({
       title: t.deleteTitle,
       content: t.deleteContent,
@@ -79,70 +47,20 @@ export function EventOptionsMenu({ id }: Props) {
         window.location.assign(paths.events);
       },
     });
-  };
-  const openDialog = (which: 'report' | 'hide') => {
-    close(false);
-    setDialog(which);
-  };
+  const items: OptionsMenuItem[] = [];
+  if (isAuthor) items.push({ key: 'edit', label: t.edit, href: paths.editEvent(id) });
+  if (isAdmin) items.push({ key: 'hide', label: moderationCopy.admin.hide, onSelect: () => dialogs.open('hide') });
+  if (isAuthor || isAdmin) items.push({ key: 'delete', label: t.delete, danger: true, onSelect: askDelete });
+  else
+    items.push({
+      key: 'report',
+      label: moderationCopy.report.menu,
+      danger: true,
+      onSelect: () => dialogs.open('report'),
+    });
   return (
-    <div className={styles['wrap']}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles['trigger']}
-        aria-label={t.options}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <circle cx="12" cy="5" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="12" cy="19" r="1.8" />
-        </svg>
-      </button>
-      {open && (
-        <ul id={menuId} ref={menuRef} className={styles['menu']} role="menu">
-          {isAuthor && (
-            <li role="none">
-              <a role="menuitem" href={paths.editEvent(id)}>
-                {t.edit}
-              </a>
-            </li>
-          )}
-          {isAdmin && (
-            <li role="none">
-              <button role="menuitem" type="button" onClick={() => openDialog('hide')}>
-                {m.admin.hide}
-              </button>
-            </li>
-          )}
-          {(isAuthor || isAdmin) && (
-            <li role="none">
-              <button role="menuitem" type="button" className={styles['danger']} onClick={askDelete}>
-                {t.delete}
-              </button>
-            </li>
-          )}
-          {!isAuthor && !isAdmin && (
-            <li role="none">
-              <button role="menuitem" type="button" className={styles['danger']} onClick={() => openDialog('report')}>
-                {m.report.menu}
-              </button>
-            </li>
-          )}
-        </ul>
-      )}
-      {dialog === 'report' && <ReportDialog targetType="PROMOTION" targetId={id} onClose={closeDialog} />}
-      {dialog === 'hide' && (
-        <HideDialog
-          targetType="PROMOTION"
-          targetId={id}
-          onClose={closeDialog}
-          onHidden={() => window.location.assign(paths.admin)}
-        />
-      )}
-    </div>
+    <OptionsMenu label={isAuthor || isAdmin ? t.options : t.more} items={items}>
+      {dialogs.element}
+    </OptionsMenu>
   );
 }

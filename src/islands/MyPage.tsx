@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { memberCopy } from '../lib/copy-member';
+import { moderationCopy } from '../lib/copy-moderation';
 import { typesLabel } from '../lib/display';
 import { isPhotographerMember } from '../lib/member-access';
 import { thumbnailUrlFor } from '../lib/media-urls';
@@ -151,6 +152,11 @@ export function MyPage({ contactFormUrl }: Props) {
 
           <nav className={styles['menu']} aria-label={t.menu}>
             <ul>
+              {me.roles.includes('ADMIN') && (
+                <li>
+                  <a href={paths.admin}>{moderationCopy.admin.myPageLink}</a>
+                </li>
+              )}
               <li>
                 <a href={contactFormUrl} target="_blank" rel="noopener noreferrer">
                   {t.contact}

@@ -1,6 +1,6 @@
 /** The answers of the report and moderation endpoints (docs/api.md, "Reports and moderation"). */
 import type { ReportReason, ReportTargetType } from './rules/report';
-import type { PromotionResponse } from './contract';
+import type { PhotographerResponse, PromotionResponse } from './contract';
 
 export interface ReportResponse {
   id: number;
@@ -58,6 +58,13 @@ export interface ModerationOverview {
 /** GET /promotions/{id}/moderation: a hidden event as its author and admins see it. */
 export interface HiddenPromotionView {
   promotion: PromotionResponse;
+  hiddenAt: string;
+  hiddenReason: string;
+}
+
+/** GET /photographers/{id}/moderation: a hidden photographer page as its owner and admins see it. */
+export interface HiddenPhotographerView {
+  photographer: PhotographerResponse;
   hiddenAt: string;
   hiddenReason: string;
 }

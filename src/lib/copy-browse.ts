@@ -73,6 +73,8 @@ export const browseCopy = {
     imagesLabel: '이벤트 사진',
     imageAlt: (title: string, n: number, total: number) => `${title} 사진 ${n}/${total}`,
     options: '이벤트 관리 메뉴',
+    /** The options button when the menu only reports (a member who is not the author). */
+    more: '더보기',
     edit: '수정하기',
     delete: '삭제하기',
     deleteTitle: ['이벤트를 삭제할까요?'],

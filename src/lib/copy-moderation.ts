@@ -19,6 +19,8 @@ export const moderationCopy = {
   },
   admin: {
     title: '운영 관리',
+    /** My page's menu row to /admin, for an ADMIN only. */
+    myPageLink: '신고·숨김 관리',
     hide: '숨기기',
     unhide: '숨김 해제',
     delete: '삭제하기',
@@ -58,9 +60,16 @@ export const moderationCopy = {
     DELETE: '삭제',
     DISMISS: '신고 닫기',
   } satisfies Record<ModerationAction, string>,
-  hiddenEvent: {
-    title: '숨겨진 이벤트',
-    banner: '이 이벤트는 운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.',
+  /** The hidden event or photographer page as its author (owner) and admins see it. */
+  hidden: {
+    PROMOTION: {
+      title: '숨겨진 이벤트',
+      banner: '이 이벤트는 운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.',
+    },
+    PHOTOGRAPHER: {
+      title: '숨겨진 사진작가 페이지',
+      banner: '이 사진작가 페이지는 운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.',
+    },
     reason: '숨김 사유',
     hiddenAt: '숨긴 때',
     loading: '불러오는 중…',

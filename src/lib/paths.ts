@@ -14,5 +14,8 @@ export const paths = {
   editEvent: (id: number) => `/new/event?edit=${id}`,
 } as const;
 
-/** Marks a 404 page that serves its own not-found view (a hidden event): the middleware does not redirect it. */
+/**
+ * Marks a 404 page that serves its own not-found view (a hidden event or photographer page): the
+ * middleware does not redirect it.
+ */
 export const HIDDEN_VIEW_HEADER = 'X-Hidden-View';

@@ -282,7 +282,7 @@ test.describe('event detail', () => {
     await expect(apply).toHaveAttribute('target', '_blank');
     await expect(apply).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(apply).toHaveAttribute('href', /^https?:\/\//);
-    await expect(page.getByRole('button', { name: '이벤트 관리 메뉴' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /이벤트 관리 메뉴|더보기/ })).toHaveCount(0);
 
     // Link previews and structured data.
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(event.title));

@@ -1,14 +1,21 @@
 /**
- * Issue 22, reports and moderation, at 390×844: a member reports an event, an admin hides it from
- * /admin, a visitor no longer finds it (list, search, its page), its author sees it hidden and why,
- * and the admin unhides it.
+ * Issue 22, reports and moderation, at 390×844: a member reports an event (or a photographer page), an
+ * admin hides it from /admin, a visitor no longer finds it (list, search, its page), its author (owner)
+ * sees it hidden and why, and the admin unhides it; an admin dismisses a report and the log says who;
+ * my page links an admin to /admin.
+ * Set MODERATION_SHOTS=/some/dir to keep 390 px screenshots of the owner's hidden page and my page.
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from '../support/auth';
-import { createEvent } from '../support/api';
+import { call, createEvent, newPhotographer } from '../support/api';
 import { signInAs, skipFirstVisit, watchPage } from './support/browse';
 import { registeredUser, useSession } from './support/member';
+
+const shotsDir = process.env['MODERATION_SHOTS'];
+async function shot(page: Page, name: string): Promise<void> {
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
+}
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ko-KR' } as const;
 
@@ -33,7 +40,9 @@ test('a member reports an event, an admin hides it, the public loses it, its aut
   // A member reports it from the event's options menu.
   await useSession(page, await registeredUser(base));
   await page.goto(`/event/${id}`);
-  await page.getByRole('button', { name: '이벤트 관리 메뉴' }).click();
+  // The button is named for what its menu holds: a reporter's is 더보기, not 관리.
+  await page.getByRole('button', { name: '더보기' }).click();
+  await expect(page.getByRole('button', { name: '이벤트 관리 메뉴' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: '신고하기' }).click();
   const report = page.getByRole('dialog', { name: '신고하기' });
   await report.getByLabel('기타').check();
@@ -148,4 +157,131 @@ test("a member reports a photographer's page from its options menu; a second rep
   }
   // Refused: the dialog stays open with what the member typed.
   await expect(report.getByLabel('자세한 사유')).toHaveValue('연락처가 사기 사이트로 연결돼요.');
+});
+
+test('a member reports a photographer page, an admin hides it, the public loses it, its owner sees why, unhide', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const problems = watchPage(page);
+  const owner = await newPhotographer(base, { withPage: true });
+  const id = owner.user.id;
+  const nickname = owner.user.nickname;
+  const link = `a[href="/photographer/${id}"]`;
+  const search = `/search?${new URLSearchParams({ searchKeyword: nickname, state: 'PHOTOGRAPHER' })}`;
+
+  // A visitor finds the page by search before anything happens.
+  const visitor = await person(browser, base);
+  await visitor.page.goto(search);
+  await expect(visitor.page.locator(link).first()).toBeVisible();
+
+  // A member reports it from the page's options menu.
+  await useSession(page, await registeredUser(base));
+  await page.goto(`/photographer/${id}`);
+  await page.getByRole('button', { name: '사진작가 페이지 메뉴' }).click();
+  await page.getByRole('menuitem', { name: '신고하기' }).click();
+  const report = page.getByRole('dialog', { name: '신고하기' });
+  await report.getByLabel('사기 의심').check();
+  await report.getByRole('button', { name: '신고하기' }).click();
+  await expect(page.getByText('신고가 접수됐어요. 운영자가 확인할게요.')).toBeVisible();
+
+  // The admin hides it from /admin.
+  const admin = await person(browser, base);
+  await signInAs(admin.page, base, 'demo-admin');
+  await admin.page.goto('/admin');
+  const item = admin.page.locator('[data-report]').filter({ hasText: nickname });
+  await expect(item).toContainText('사진작가 · 사기 의심');
+  await item.getByRole('button', { name: '숨기기' }).click();
+  const hide = admin.page.getByRole('dialog', { name: '이 사진작가 페이지를 숨길까요?' });
+  await hide.getByLabel('숨김 사유').fill('다른 작가를 사칭한 페이지예요.');
+  await hide.getByRole('button', { name: '숨기기' }).click();
+  await expect(admin.page.getByText('숨겼어요.')).toBeVisible();
+  await expect(admin.page.locator('[data-report]').filter({ hasText: nickname })).toHaveCount(0);
+  await expect(admin.page.getByRole('listitem').filter({ hasText: `사진작가 #${id} 숨김` })).toContainText(
+    '신고 1건 처리',
+  );
+
+  // A visitor finds it nowhere: the list, search, its page (the Not Found behaviour, home).
+  await visitor.page.goto('/photographers');
+  await expect(visitor.page.locator('main')).toBeVisible();
+  await expect(visitor.page.locator(link)).toHaveCount(0);
+  await visitor.page.goto(search);
+  await expect(visitor.page.locator('main')).toBeVisible();
+  await expect(visitor.page.locator(link)).toHaveCount(0);
+  await visitor.page.goto(`/photographer/${id}`);
+  await expect(visitor.page).toHaveURL(new URL('/', base).href);
+  await expect(visitor.page.getByText(nickname)).toHaveCount(0);
+
+  // Its owner sees it hidden, and why, on a page that is a 404 no cache keeps.
+  const mine = await person(browser, base);
+  await useSession(mine.page, owner);
+  const answer = await mine.page.goto(`/photographer/${id}`);
+  expect(answer?.status()).toBe(404);
+  expect(answer?.headers()['cache-control'] ?? '').not.toMatch(/public|s-maxage/);
+  await expect(
+    mine.page.getByText('이 사진작가 페이지는 운영 정책에 따라 숨겨졌어요.', { exact: false }),
+  ).toBeVisible();
+  await expect(mine.page.locator('[data-hidden-reason]')).toHaveText('다른 작가를 사칭한 페이지예요.');
+  await expect(mine.page.getByRole('heading', { name: nickname })).toBeVisible();
+  await expect(mine.page.getByRole('button', { name: '숨김 해제' })).toHaveCount(0);
+  await shot(mine.page, 'hidden-photographer-owner');
+
+  // The admin opens the same page, sees the same view, and unhides it there.
+  await admin.page.goto(`/photographer/${id}`);
+  await expect(admin.page.locator('[data-hidden-reason]')).toHaveText('다른 작가를 사칭한 페이지예요.');
+  await admin.page.getByRole('button', { name: '숨김 해제' }).click();
+  await expect(admin.page).toHaveURL(new URL(`/photographer/${id}`, base).href);
+  await expect(admin.page.getByRole('heading', { name: nickname })).toBeVisible();
+  await visitor.page.goto(`/photographer/${id}`);
+  await expect(visitor.page.getByRole('heading', { name: nickname })).toBeVisible();
+
+  for (const c of [admin.context, visitor.context, mine.context]) await c.close();
+  expect(problems).toEqual([]);
+});
+
+test('an admin dismisses a report without acting; the log on /admin says who did what', async ({ page, baseURL }) => {
+  const base = baseURL ?? '';
+  const photographer = await signIn(base, 'demo-photographer');
+  const title = `닫을 신고 ${Date.now().toString(36)}`;
+  const { id } = await createEvent(base, photographer.accessToken.value, { title });
+  const reporter = await registeredUser(base);
+  const made = await call(base, 'POST', '/api/v1/reports', {
+    token: reporter.accessToken.value,
+    body: { targetType: 'PROMOTION', targetId: id, reason: 'SPAM' },
+  });
+  expect(made.status).toBe(201);
+
+  const me = await signInAs(page, base, 'demo-admin');
+  await page.goto('/admin');
+  const item = page.locator('[data-report]').filter({ hasText: title });
+  await expect(item).toContainText('스팸·홍보');
+  await item.getByRole('button', { name: '신고 닫기' }).click();
+  await expect(page.getByText('신고를 닫았어요.')).toBeVisible();
+  await expect(page.locator('[data-report]').filter({ hasText: title })).toHaveCount(0);
+  const entry = page.getByRole('listitem').filter({ hasText: `이벤트 #${id} 신고 닫기` });
+  await expect(entry).toContainText(`처리: ${me.user.nickname}`);
+  // Dismissed, not hidden: the event is still public.
+  expect((await call(base, 'GET', `/api/v1/promotions/${id}`)).status).toBe(200);
+});
+
+test('my page links an ADMIN to /admin, and no one else', async ({ page, browser, baseURL }) => {
+  const base = baseURL ?? '';
+  await signInAs(page, base, 'demo-admin');
+  await page.goto('/mypage');
+  const menu = page.getByRole('navigation', { name: '설정' });
+  const row = menu.getByRole('link', { name: '신고·숨김 관리' });
+  await expect(row).toHaveAttribute('href', '/admin');
+  await shot(page, 'mypage-admin');
+  await row.click();
+  await expect(page).toHaveURL(new URL('/admin', base).href);
+  await expect(page.getByRole('heading', { name: '처리할 신고' })).toBeVisible();
+
+  const member = await person(browser, base);
+  await useSession(member.page, await registeredUser(base));
+  await member.page.goto('/mypage');
+  await expect(member.page.getByRole('navigation', { name: '설정' }).getByRole('link')).toHaveCount(1);
+  await expect(member.page.getByRole('link', { name: '신고·숨김 관리' })).toHaveCount(0);
+  await member.context.close();
 });

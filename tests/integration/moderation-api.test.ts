@@ -1,6 +1,6 @@
 /**
  * Reports and moderation (issue 22): reporting, the admin's overview, hiding, unhiding and deleting an
- * event, hiding a photographer page, dismissing a report, and the hidden event's author view.
+ * event, hiding a photographer page, dismissing a report, and the hidden event's and page's owner views.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -233,10 +233,31 @@ describe('photographer pages and dismissals', () => {
     expect(await ids()).not.toContain(p.user.id);
     expect((await call(base, 'GET', `/api/v1/photographers/${p.user.id}/details`)).status).toBe(404);
     expect((await call(base, 'GET', `/api/v1/photographers/${p.user.id}/promotions`)).status).toBe(404);
+    // The profile and the moderation view answer its owner and admins; anyone else: not found.
+    const profile = (token?: string) => call(base, 'GET', `/api/v1/photographers/${p.user.id}`, token ? { token } : {});
+    const view = (token?: string) =>
+      call(base, 'GET', `/api/v1/photographers/${p.user.id}/moderation`, token ? { token } : {});
+    for (const token of [undefined, reporter.token, author.token]) {
+      for (const res of [await profile(token), await view(token)]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'PHOTOGRAPHER_NOT_FOUND' });
+      }
+    }
+    expect((await profile(p.token)).body).toMatchObject({ id: p.user.id });
+    expect((await profile(admin.token)).status).toBe(200);
+    for (const token of [p.token, admin.token]) {
+      const res = await view(token);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ photographer: { id: p.user.id }, hiddenReason: '사칭 계정' });
+      expect(Date.parse((res.body as { hiddenAt: string }).hiddenAt)).toBeGreaterThan(0);
+    }
     expect(
       (await call(base, 'POST', `/api/v1/admin/photographers/${p.user.id}/unhide`, { token: admin.token })).status,
     ).toBe(204);
     expect(await ids()).toContain(p.user.id);
+    // Public again: the profile answers everyone, and there is no hidden view to show.
+    expect((await profile()).status).toBe(200);
+    expect((await view(p.token)).status).toBe(404);
   });
 
   it('dismisses a report (logged, no longer open); 404 for a closed or missing one', async () => {

@@ -532,6 +532,30 @@ const ROWS: Row[] = [
       return { path: `/api/v1/promotions/${id}/moderation` };
     },
   },
+  // A hidden photographer page answers its owner (a fresh author, so the shared one stays public) and admins.
+  ...(['/api/v1/photographers/{id}', '/api/v1/photographers/{id}/moderation'] as const).map((route): Row => ({
+    method: 'GET',
+    route,
+    name: 'hidden page',
+    fresh: ['author'],
+    expect: {
+      anon: [404, 'PHOTOGRAPHER_NOT_FOUND'],
+      member: [404, 'PHOTOGRAPHER_NOT_FOUND'],
+      author: 200,
+      admin: 200,
+    },
+    prepare: async (actor) => {
+      const owner =
+        actor.kind === 'author' && actor.member ? actor.member : await newPhotographer(base, { withPage: true });
+      const hidden = await fetch(`${base}/api/v1/admin/photographers/${owner.user.id}/hide`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${people.admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: '사칭 의심' }),
+      });
+      if (hidden.status !== 204) throw new Error(`hide for the hidden page row: ${hidden.status}`);
+      return { path: byId(owner.user.id)(route) };
+    },
+  })),
   // ── regions ───────────────────────────────────────────────────────────────────────────────────
   ...['/api/v1/regions/categories', '/api/v1/regions/groups', '/api/v1/region-clusters'].flatMap((route): Row[] => [
     { method: 'GET', route, expect: { all: 200 } },

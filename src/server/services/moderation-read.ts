@@ -1,8 +1,9 @@
 /**
- * What the moderation page reads (open reports with their targets, recent events, the log), and the
- * hidden event as its author and admins see it.
+ * What the moderation page reads (open reports with their targets, recent events, the log), and a
+ * hidden event or photographer page as its author and admins see it.
  */
 import type {
+  HiddenPhotographerView,
   HiddenPromotionView,
   ModerationEvent,
   ModerationLogEntry,
@@ -12,6 +13,7 @@ import type {
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
+import { getPhotographer, photographerNotFound, seesHiddenPage } from './photographers';
 import { PROMOTION_COLUMNS, promotionNotFound, toPromotionResponse, type PromotionRow } from './promotions';
 import { REPORT_COLUMNS, toReportResponse } from './reports';
 
@@ -146,5 +148,32 @@ export async function hiddenPromotionView(
 /** Whether an event is hidden (its page then serves the author's view through an island). */
 export async function isHiddenPromotion(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query('select 1 as ok from promotions where id = $1 and hidden_at is not null', [id]);
+  return rows.length > 0;
+}
+
+/** A hidden photographer page for its owner or an admin; 404 to anyone else and for a page that is not hidden. */
+export async function hiddenPhotographerView(
+  db: Queryable,
+  viewer: Principal | null,
+  id: number,
+): Promise<HiddenPhotographerView> {
+  const rows = await db.query<{ hidden_at: Date; hidden_reason: string }>(
+    'select hidden_at, hidden_reason from photographer_pages where member_id = $1 and hidden_at is not null',
+    [id],
+  );
+  const row = rows[0];
+  if (!row || !seesHiddenPage(id, viewer)) throw photographerNotFound();
+  return {
+    photographer: await getPhotographer(db, id, viewer),
+    hiddenAt: iso(row.hidden_at),
+    hiddenReason: row.hidden_reason,
+  };
+}
+
+/** Whether a photographer page is hidden (its page then serves the owner's view through an island). */
+export async function isHiddenPhotographer(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('select 1 as ok from photographer_pages where member_id = $1 and hidden_at is not null', [
+    id,
+  ]);
   return rows.length > 0;
 }

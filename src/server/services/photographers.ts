@@ -13,6 +13,7 @@ import type {
 import { toPage } from '../../lib/page';
 import { NO_ADDRESS } from '../../lib/rules/member';
 import type { Principal } from '../auth/principal';
+import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { conflict, notFound } from '../http/errors';
@@ -76,9 +77,17 @@ async function findPhotographerRow(db: Queryable, id: number): Promise<(MemberRo
   return rows[0] ?? null;
 }
 
-export async function getPhotographer(db: Queryable, id: number): Promise<PhotographerResponse> {
+/** Who may read a hidden page (moderation): its owner and admins; to anyone else it is not found. */
+export const seesHiddenPage = (ownerId: number, viewer: Principal | null): boolean =>
+  viewer !== null && (viewer.id === ownerId || isAdmin(viewer));
+
+export async function getPhotographer(
+  db: Queryable,
+  id: number,
+  viewer: Principal | null,
+): Promise<PhotographerResponse> {
   const row = await findPhotographerRow(db, id);
-  if (!row) throw photographerNotFound();
+  if (!row || (row.hidden_at !== null && !seesHiddenPage(id, viewer))) throw photographerNotFound();
   return toPhotographerResponse(row, row);
 }
 

@@ -107,7 +107,7 @@ export async function registerPhotographer(
       await refreshPhotographerSearch(tx, me.id);
     }),
   );
-  return getPhotographer(db, me.id);
+  return getPhotographer(db, me.id, me);
 }
 
 async function currentImageUrls(tx: Queryable, memberId: number): Promise<string[]> {
@@ -166,7 +166,7 @@ export async function updatePhotographerProfile(
       await refreshPhotographerSearch(tx, me.id);
     }),
   );
-  return getPhotographer(db, me.id);
+  return getPhotographer(db, me.id, me);
 }
 
 export async function updatePhotographerPage(
@@ -195,5 +195,5 @@ export async function updatePhotographerPage(
     );
     await refreshPhotographerSearch(tx, me.id);
   });
-  return getPhotographer(db, me.id);
+  return getPhotographer(db, me.id, me);
 }
