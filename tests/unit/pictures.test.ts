@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { thumbnailUrlFor } from '../../src/lib/media-urls';
 import { parseConfig } from '../../src/server/config';
-import { answerImage, imageKeyOf, pictureRef, pictureUrl, storedImage } from '../../src/server/media/pictures';
+import { validateImageList } from '../../src/lib/rules/common';
+import {
+  answerImage,
+  imageKeyOf,
+  pictureRef,
+  pictureUrl,
+  storedImage,
+  storedImages,
+} from '../../src/server/media/pictures';
 import { createStorage, externalImageOrigin } from '../../src/server/storage/index';
 
 const hash = 'ab'.padEnd(64, 'c');
@@ -94,6 +102,21 @@ describe('pictureUrl: what the API answers for a stored reference', () => {
     });
     expect(imageKeyOf(key)).toBe(key);
     expect(imageKeyOf(`ab/${hash}_480.webp`)).toBeNull();
+  });
+});
+
+describe('one picture under two bases', () => {
+  it('is the same picture twice in a list (422 by the shared rule), as the stored keys would be', () => {
+    const limits = { min: 1, max: 10 };
+    const messages = { empty: 'e', tooMany: 't', duplicate: 'd' };
+    const twice = [
+      { name: 'a', url: `https://old.example/media/${key}` },
+      { name: 'b', url: `https://new.example/media/${key}` },
+    ];
+    expect(validateImageList(twice, limits, messages)).toEqual({ ok: false, message: 'd' });
+    expect(new Set(storedImages(twice).map((i) => i.url)).size).toBe(1);
+    const two = [twice[0], { name: 'c', url: '/media/test/1.webp' }] as { name: string; url: string }[];
+    expect(validateImageList(two, limits, messages).ok).toBe(true);
   });
 });
 
