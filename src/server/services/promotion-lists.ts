@@ -11,9 +11,9 @@ import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { thumbnailUrlFor } from '../media/keys';
+import { answerImage, answerImages, pictureUrl } from '../media/pictures';
 import { keywordGrams, normaliseSearchText } from '../search/grams';
 import { countWithSize } from './promotion-counts';
-import { answerImage, answerImages, pictureUrl } from '../media/pictures';
 import type { PromotionRow } from './promotions';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
