@@ -33,6 +33,7 @@ import {
 } from './rules/promotion';
 import { sameRegion, toggleIn } from './member-forms';
 import { sliceGraphemes } from './text';
+import { cleanImage, readImage } from './image-list';
 
 export const TITLE_MAX = LIMITS.promotionTitle.max;
 export const MAX_EVENT_TYPES = LIMITS.promotionPhotographyTypes.max;
@@ -285,7 +286,7 @@ export function eventFormFromPromotion(p: PromotionResponse): { fields: EventFor
       hashtagInput: '',
       content: p.content,
     },
-    images: p.images.map((i) => ({ name: i.name, url: i.url })),
+    images: p.images.map(cleanImage),
   };
 }
 
@@ -309,13 +310,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 
 function decodeImages(v: unknown): Image[] {
   if (!Array.isArray(v)) return [];
-  return v
-    .filter(
-      (i): i is Image =>
-        typeof i === 'object' && i !== null && isString((i as Image).url) && isString((i as Image).name),
-    )
-    .slice(0, MAX_BANNER_IMAGES)
-    .map((i) => ({ name: i.name, url: i.url }));
+  return v.flatMap((i) => readImage(i) ?? []).slice(0, MAX_BANNER_IMAGES);
 }
 
 /** A stored draft checked field by field (anything malformed falls back to empty), or null. */

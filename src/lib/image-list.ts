@@ -20,6 +20,22 @@ export interface ImageSlot {
   fileName: string;
 }
 
+/**
+ * A picture as the contract carries it: `name` and `url` only, whatever else the object held (a row,
+ * an answer, a draft). The one `{name, url}` cleaning; the server adds its storage rule around it
+ * (src/server/media/pictures.ts).
+ */
+export function cleanImage(image: Image): Image {
+  return { name: image.name, url: image.url };
+}
+
+/** A picture from data of unknown shape (a draft in sessionStorage), or null when it is not one. */
+export function readImage(value: unknown): Image | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { name, url } = value as Record<string, unknown>;
+  return typeof name === 'string' && typeof url === 'string' ? { name, url } : null;
+}
+
 export function doneSlot(key: string, image: Image): ImageSlot {
   return { key, phase: 'done', progress: 1, image, error: null, fileName: image.name };
 }

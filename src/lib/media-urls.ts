@@ -16,6 +16,15 @@ export function thumbnailUrlFor(url: string): string {
   return `${url.slice(0, m.index)}/${m[1]}/${m[2]}_${THUMBNAIL_EDGE}.webp`;
 }
 
+/**
+ * What makes two picture URLs the same picture: the `ab/ab12…ef.webp` tail of an image this server
+ * issued (whichever base it came from: an earlier origin, S3, a CDN), else the URL itself.
+ */
+export function pictureIdentity(url: string): string {
+  const m = IMAGE_URL_TAIL.exec(url);
+  return m?.[1] && m[2]?.startsWith(m[1]) ? `${m[1]}/${m[2]}.webp` : url;
+}
+
 /** Link-preview pictures are cut to this size (the messengers' large card, 1.91:1). */
 export const OG_IMAGE_WIDTH = 1200;
 export const OG_IMAGE_HEIGHT = 630;

@@ -27,6 +27,7 @@ import {
 import type { RuleResult } from './rules/result';
 import { regionKeyOf } from './regions';
 import { sliceGraphemes } from './text';
+import { cleanImage } from './image-list';
 
 /** unchecked → (button) → checking → available | duplicate; any change of the name → unchecked. */
 export type NicknameCheck = 'unchecked' | 'checking' | 'available' | 'duplicate';
@@ -113,7 +114,7 @@ export interface UserEditState {
 
 export function userEditState(me: Pick<UserResponse, 'nickname' | 'instagramId' | 'profileImage'>): UserEditState {
   const instagramId = me.instagramId ?? '';
-  const profileImage = me.profileImage ? { name: me.profileImage.name, url: me.profileImage.url } : null;
+  const profileImage = me.profileImage ? cleanImage(me.profileImage) : null;
   return {
     original: { nickname: me.nickname, instagramId, profileImage },
     nickname: nameField(me.nickname),
@@ -182,7 +183,7 @@ export function photographerEditState(p: PhotographerResponse): PhotographerEdit
   return {
     original: { nickname: p.nickname },
     nickname: nameField(p.nickname),
-    profileImage: p.profileImage ? { name: p.profileImage.name, url: p.profileImage.url } : null,
+    profileImage: p.profileImage ? cleanImage(p.profileImage) : null,
     photographyTypes: [...p.mainPhotographyTypes],
     regions: p.activeRegions.map((r) => ({ category: r.category, name: r.name })),
   };

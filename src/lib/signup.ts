@@ -29,6 +29,7 @@ import {
 } from './rules/member';
 import { termsFor, validateSignupSources, validateTerms, type SignupRole, type TermsId } from './rules/signup';
 import type { RuleResult } from './rules/result';
+import { readImage } from './image-list';
 
 export type SignupStep = 'role' | 'basic' | 'profile' | 'survey' | 'terms';
 
@@ -285,7 +286,6 @@ export function decodeSignupState(raw: unknown): SignupState {
   const strings = (v: unknown): string[] =>
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   const role = r.role === 'USER' || r.role === 'PHOTOGRAPHER' ? r.role : null;
-  const image = r.profileImage as Partial<Image> | null | undefined;
   const state: SignupState = {
     step: STEPS.includes(r.step as SignupStep) ? (r.step as SignupStep) : 'role',
     role,
@@ -294,10 +294,7 @@ export function decodeSignupState(raw: unknown): SignupState {
     checkedNickname: typeof r.checkedNickname === 'string' ? r.checkedNickname : null,
     gender: r.gender === 'MALE' || r.gender === 'FEMALE' ? r.gender : null,
     instagramId: typeof r.instagramId === 'string' ? normaliseInstagramIdInput(r.instagramId) : '',
-    profileImage:
-      image && typeof image === 'object' && typeof image.url === 'string' && typeof image.name === 'string'
-        ? { name: image.name, url: image.url }
-        : null,
+    profileImage: readImage(r.profileImage),
     photographyTypes: strings(r.photographyTypes).filter(
       (t): t is PhotographyType => validateMainPhotographyTypes([t]).ok,
     ),

@@ -42,6 +42,8 @@ export interface Config {
   storage: {
     driver: StorageDriver;
     uploadsDir: string;
+    /** MEDIA_BASE_URL: where browsers load uploaded pictures (a CDN); empty: the storage's own address. */
+    mediaBaseUrl: string;
     s3: {
       endpoint: string;
       bucket: string;
@@ -200,6 +202,9 @@ export function parseConfig(env: Env): Config {
     storage: {
       driver,
       uploadsDir: str(env, 'UPLOADS_DIR', `${dataDir}/uploads`),
+      mediaBaseUrl: env['MEDIA_BASE_URL']?.trim()
+        ? httpUrl(str(env, 'MEDIA_BASE_URL', ''), 'MEDIA_BASE_URL', problems)
+        : '',
       s3: {
         endpoint: str(env, 'S3_ENDPOINT', ''),
         bucket: str(env, 'S3_BUCKET', ''),

@@ -15,6 +15,7 @@ import { ApiError } from '../../src/server/http/errors';
 import { resetRateLimits } from '../../src/server/http/rate-limit';
 import { setLogLevel } from '../../src/server/log';
 import { thumbnailUrlFor } from '../../src/server/media/keys';
+import { storedImage, storedImages } from '../../src/server/media/pictures';
 import { cleanUpFiles, registerFileCleanup } from '../../src/server/services/file-cleanup';
 import {
   MAX_FILE_BYTES,
@@ -101,10 +102,10 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
     uploadFiles(memberId, uploadRequest(fileType, files), { db, storage });
 
   const age = async (urls: string[], hours: number) => {
-    await db.query(`update files set last_used_at = now() - make_interval(hours => $2) where url = any($1::text[])`, [
-      urls,
-      hours,
-    ]);
+    await db.query(
+      `update files set last_used_at = now() - make_interval(hours => $2) where storage_key = any($1::text[])`,
+      [urls.map(keyOf), hours],
+    );
   };
 
   beforeAll(async () => {
@@ -203,15 +204,15 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       expect(Math.max(thumbMeta.width ?? 0, thumbMeta.height ?? 0)).toBe(480);
 
       const rows = await db.query<Record<string, unknown>>(
-        'select owner_id, kind, url, thumb_url, original_name, content_type, byte_size, width, height from files where url = $1',
-        [file.url],
+        'select owner_id, kind, storage_key, thumb_key, original_name, content_type, byte_size, width, height from files where storage_key = $1',
+        [keyOf(file.url)],
       );
       expect(rows).toEqual([
         {
           owner_id: member,
           kind: 'PROMOTION_IMAGE',
-          url: file.url,
-          thumb_url: thumbnailUrlFor(file.url),
+          storage_key: keyOf(file.url),
+          thumb_key: keyOf(thumbnailUrlFor(file.url)),
           original_name: '바다 사진.jpg',
           content_type: 'image/webp',
           byte_size: (stored as Uint8Array).byteLength,
@@ -219,7 +220,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
           height: 2048,
         },
       ]);
-      const details = await findImageDetails(db, [file.url, 'https://elsewhere.example/x.jpg']);
+      const details = await findImageDetails(db, [file.url, 'https://elsewhere.example/x.jpg'], storage);
       expect(details.get(file.url)).toEqual({
         url: file.url,
         thumbnailUrl: thumbnailUrlFor(file.url),
@@ -385,7 +386,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       }
       // What the record already holds (e.g. a demo picture) may stay.
       await assertImagesIssuedTo(db, alice, [own, { name: 'demo', url: 'https://example.com/demo.jpg' }], 'portfolio', {
-        keepUrls: ['https://example.com/demo.jpg'],
+        keep: ['https://example.com/demo.jpg'],
       });
       await assertImagesIssuedTo(db, alice, [], 'portfolio');
     });
@@ -402,10 +403,9 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       expect(again).toEqual({ name: 'again.png', url: a.url });
       await assertImagesIssuedTo(db, bob, [b], 'images');
       expect((await apiError(assertImagesIssuedTo(db, carol, [b], 'images'))).status).toBe(422);
-      expect(await db.query('select owner_id from files where url = $1 order by owner_id', [a.url])).toEqual([
-        { owner_id: alice },
-        { owner_id: bob },
-      ]);
+      expect(
+        await db.query('select owner_id from files where storage_key = $1 order by owner_id', [keyOf(a.url)]),
+      ).toEqual([{ owner_id: alice }, { owner_id: bob }]);
     });
   });
 
@@ -430,10 +430,14 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
         Image,
         Image,
       ];
-      await db.query('update members set profile_image = $2::jsonb where id = $1', [owner, JSON.stringify(profile)]);
+      // Rows hold pictures as the services store them (storage keys).
+      await db.query('update members set profile_image = $2::jsonb where id = $1', [
+        owner,
+        JSON.stringify(storedImage(profile)),
+      ]);
       await db.query(
         `insert into photographer_pages (member_id, main_photography_types, portfolio) values ($1, array['SNAP'], $2::jsonb)`,
-        [owner, JSON.stringify([portfolio])],
+        [owner, JSON.stringify(storedImages([portfolio]))],
       );
       const insertPromotion = async (images: Image[], deletedAt: boolean, hiddenAt = false) => {
         await db.query(
@@ -441,7 +445,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
                                    photography_types, regions, region_categories, hashtags, images, deleted_at, hidden_at)
            values ($1, 'FREE', '테스트 이벤트', '내용', 'https://example.com', '2030-01-01', '2030-01-02',
                    array['SNAP'], array['서울 강남구'], array['서울'], array['태그'], $2::jsonb, $3, $4)`,
-          [owner, JSON.stringify(images), deletedAt ? new Date() : null, hiddenAt ? new Date() : null],
+          [owner, JSON.stringify(storedImages(images)), deletedAt ? new Date() : null, hiddenAt ? new Date() : null],
         );
       };
       await insertPromotion([{ name: 'x', url: 'https://example.com/other.jpg' }, live], false);
@@ -459,10 +463,10 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
       expect(first.filesRemoved).toBe(2);
       expect(first.objectsFailed).toBeGreaterThanOrEqual(2);
       const remaining = async () =>
-        (await db.query<{ url: string }>('select url from files where owner_id = $1', [owner]))
-          .map((r) => r.url)
+        (await db.query<{ storage_key: string }>('select storage_key from files where owner_id = $1', [owner]))
+          .map((r) => r.storage_key)
           .sort();
-      expect(await remaining()).toEqual([profile, portfolio, live, fresh, hidden].map((i) => i.url).sort());
+      expect(await remaining()).toEqual([profile, portfolio, live, fresh, hidden].map((i) => keyOf(i.url)).sort());
       // Storage was down: the objects are still there, queued for the next run.
       expect(await storage.get(keyOf(stale.url))).not.toBeNull();
       const queued = await db.query<{ attempts: number }>(
@@ -504,7 +508,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
         .files as [Image];
       await db.query('update members set profile_image = $2::jsonb where id = $1', [
         staying,
-        JSON.stringify(sharedByStaying),
+        JSON.stringify(storedImage(sharedByStaying)),
       ]);
       await db.query('delete from members where id = $1', [leaving]); // withdrawal: owner_id becomes null
 

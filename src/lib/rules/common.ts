@@ -4,6 +4,7 @@
  */
 import { PHOTOGRAPHY_TYPES, isOneOf, type Image, type PhotographyType, type Region } from '../domain';
 import { compareRegions, isKnownRegion, regionKeyOf } from '../regions';
+import { pictureIdentity } from '../media-urls';
 import { graphemeLength } from '../text';
 import type { RuleResult } from './result';
 import { checkVisibleText } from './visible-text';
@@ -92,7 +93,7 @@ export function validateCount<T>(
   return { ok: true, value: [...items] };
 }
 
-/** `min`–`max` images with no picture twice (the same URL), order kept. */
+/** `min`–`max` images with no picture twice (the same URL, or one picture under two bases), order kept. */
 export function validateImageList(
   images: readonly Image[],
   limits: { min: number; max: number },
@@ -100,7 +101,9 @@ export function validateImageList(
 ): RuleResult<Image[]> {
   const counted = validateCount(images, limits, messages);
   if (!counted.ok) return counted;
-  if (new Set(images.map((i) => i.url)).size !== images.length) return { ok: false, message: messages.duplicate };
+  if (new Set(images.map((i) => pictureIdentity(i.url))).size !== images.length) {
+    return { ok: false, message: messages.duplicate };
+  }
   return { ok: true, value: [...images] };
 }
 

@@ -5,6 +5,7 @@
 import type { FileType, Image, Region } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { standInKakaoId } from '../kakao/stand-in';
+import { storedImage, storedImages } from '../media/pictures';
 import { searchDocument } from '../search/grams';
 import { todayKst } from '../../lib/deadline';
 import { refreshPhotographerSearch } from '../services/photographers';
@@ -78,7 +79,10 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
       makeImage(id, 'USER_PROFILE_IMAGE', profileSeed),
       ...portfolioSeeds.map((seed) => makeImage(id, 'PHOTOGRAPHER_PORTFOLIO_IMAGE', seed)),
     ])) as [Image, ...Image[]];
-    await db.query('update members set profile_image = $2::jsonb where id = $1', [id, JSON.stringify(profile)]);
+    await db.query('update members set profile_image = $2::jsonb where id = $1', [
+      id,
+      JSON.stringify(storedImage(profile)),
+    ]);
     await db.query(
       `insert into photographer_pages (member_id, main_photography_types, regions, region_categories, portfolio,
           address, contact_link, description, created_at)
@@ -88,7 +92,7 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
         p.types,
         p.regions.map(regionKey),
         [...new Set(p.regions.map((g) => g.category))],
-        JSON.stringify(portfolio),
+        JSON.stringify(storedImages(portfolio)),
         p.address ? JSON.stringify(p.address) : null,
         `https://open.kakao.com/o/demo${photographerIds.length + 1}`,
         p.description,
@@ -184,7 +188,7 @@ async function insertEvent(
       e.regions.map(regionKey),
       [...new Set(e.regions.map((g) => g.category))],
       e.hashtags,
-      JSON.stringify(images),
+      JSON.stringify(storedImages(images)),
       e.isAuthorHidden,
       Math.floor(e.title.length * 13 + e.hashtags.length * 7),
       search.text,

@@ -2,7 +2,7 @@
  * Removes uploads nobody uses. A file row goes when
  * - its owner is gone (withdrawal sets `owner_id` null: their profile, page and events went with them), or
  * - it has not been used for the grace period (24 h since upload or since a body last accepted it) and
- *   its owner's profile image, portfolio and live (not deleted) events do not name its URL.
+ *   its owner's profile image, portfolio and live (not deleted) events do not name its storage key.
  * Deleting a row queues its objects (trigger in migration 3, so rows deleted anywhere else count too);
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
  * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
@@ -50,14 +50,14 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
           where f.owner_id is null
              or (f.last_used_at < $1
                  and not exists (select 1 from members m
-                                  where m.id = f.owner_id and m.profile_image ->> 'url' = f.url)
+                                  where m.id = f.owner_id and m.profile_image ->> 'url' = f.storage_key)
                  and not exists (select 1 from photographer_pages pp
                                   where pp.member_id = f.owner_id
-                                    and pp.portfolio @> jsonb_build_array(jsonb_build_object('url', f.url)))
+                                    and pp.portfolio @> jsonb_build_array(jsonb_build_object('url', f.storage_key)))
                  and not exists (select 1 from promotions p
                                   where p.author_id = f.owner_id
                                     and (p.deleted_at is null or p.hidden_at is not null)
-                                    and p.images @> jsonb_build_array(jsonb_build_object('url', f.url))))
+                                    and p.images @> jsonb_build_array(jsonb_build_object('url', f.storage_key))))
           limit $2)
        returning id`,
       [cutoff, batch],

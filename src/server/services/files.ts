@@ -1,6 +1,6 @@
 /**
  * Uploaded images: `POST /api/v1/files` (stream → pipeline → storage → `files` rows), the ownership
- * check every other service runs on Image URLs in a body, and lookups for list pages.
+ * check every other service runs on the Images in a body (by storage key), and lookups for list pages.
  */
 import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
 import { boundImageName } from '../../lib/rules/image-name';
@@ -10,6 +10,7 @@ import { getConfig } from '../config';
 import { limitUpload } from '../http/limits';
 import { admitUpload } from '../media/admission';
 import { imageKey, thumbnailKey, thumbnailSize } from '../media/keys';
+import { imageKeyOf, pictureRef } from '../media/pictures';
 import { readMultipart, type MultipartLimits } from '../media/multipart';
 import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '../media/pipeline';
 import { getStorage, type Storage } from '../storage/index';
@@ -119,7 +120,8 @@ async function receiveAndSave(
 /**
  * Records processed images as the member's files and writes their objects. Rows first (under a
  * per-key lock shared with the cleanup job, so an object being deleted is never re-issued), objects
- * after; the same picture uploaded again by the same member gives the same URL.
+ * after; the same picture uploaded again by the same member gives the same key. Rows hold keys only;
+ * the answer's URLs come from the storage's current public base (media/pictures.ts).
  */
 export async function saveImages(
   db: Db,
@@ -131,16 +133,16 @@ export async function saveImages(
   const prepared = items.map(({ name, image }) => {
     const key = imageKey(image.sha256);
     const thumbKey = thumbnailKey(image.sha256);
-    return { name, image, key, thumbKey, url: storage.publicUrl(key), thumbUrl: storage.publicUrl(thumbKey) };
+    return { name, image, key, thumbKey };
   });
   const lockIds = [...new Set(prepared.map((p) => storageKeyLockId(p.key)))].sort((a, b) => a - b);
   await db.transaction(async (tx) => {
     for (const id of lockIds) await tx.query('select pg_advisory_xact_lock($1, $2)', [STORAGE_KEY_LOCK, id]);
     for (const p of prepared) {
       await tx.query(
-        `insert into files (owner_id, kind, storage_key, thumb_key, url, thumb_url, original_name, content_type,
-                            byte_size, width, height)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        `insert into files (owner_id, kind, storage_key, thumb_key, original_name, content_type, byte_size, width,
+                            height)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (owner_id, storage_key) do update
            set kind = excluded.kind, original_name = excluded.original_name, last_used_at = now()`,
         [
@@ -148,8 +150,6 @@ export async function saveImages(
           kind,
           p.key,
           p.thumbKey,
-          p.url,
-          p.thumbUrl,
           p.name,
           OUTPUT_CONTENT_TYPE,
           p.image.image.bytes.byteLength,
@@ -165,7 +165,7 @@ export async function saveImages(
       storage.put(p.thumbKey, p.image.thumbnail.bytes, OUTPUT_CONTENT_TYPE),
     ]);
   }
-  return prepared.map((p) => ({ name: p.name, url: p.url }));
+  return prepared.map((p) => ({ name: p.name, url: storage.publicUrl(p.key) }));
 }
 
 /** One image from bytes, for scripts (demo seed): the same pipeline and storage as an upload. */
@@ -186,37 +186,42 @@ export async function storeImage(
 export const foreignImageMessage = '직접 업로드한 이미지만 사용할 수 있어요. 이미지를 다시 올려 주세요.';
 
 /**
- * Every Image URL in a body must be a file this server issued to `memberId`; otherwise 422
- * VALIDATION_ERROR with `field`. URLs in `keepUrls` (what the record being edited already holds, e.g.
- * demo pictures) pass without a lookup. Accepted files count as used now, so the cleanup job's grace
- * period restarts; run it in the same transaction as the write that stores the images.
+ * Every Image in a body must name a file this server issued to `memberId`; otherwise 422
+ * VALIDATION_ERROR with `field`. The check compares storage keys: a URL under any base (this origin, a
+ * previous one, S3, a CDN) names the key at its end (media/pictures.ts). Stored references in `keep`
+ * (what the record being edited already holds, e.g. a picture that was never an upload) pass without a
+ * lookup. Accepted files count as used now, so the cleanup job's grace period restarts; run it in the
+ * same transaction as the write that stores the images.
  */
 export async function assertImagesIssuedTo(
   db: Queryable,
   memberId: number,
   images: readonly Image[],
   field: string,
-  options: { keepUrls?: Iterable<string> } = {},
+  options: { keep?: Iterable<string> } = {},
 ): Promise<void> {
-  const keep = new Set(options.keepUrls ?? []);
-  const urls: string[] = [];
+  const keep = new Set(options.keep ?? []);
+  const keys: string[] = [];
   for (const image of images) {
     const url: unknown = (image as { url?: unknown } | null)?.url;
     if (typeof url !== 'string' || url.length === 0 || url.length > 2048) {
       throw validationError([{ field, message: foreignImageMessage }]);
     }
-    if (!keep.has(url)) urls.push(url);
+    const ref = pictureRef(url);
+    if (keep.has(ref)) continue;
+    if (!imageKeyOf(ref)) throw validationError([{ field, message: foreignImageMessage }]);
+    keys.push(ref);
   }
-  const wanted = [...new Set(urls)];
+  const wanted = [...new Set(keys)];
   if (wanted.length === 0) return;
-  const rows = await db.query<{ url: string }>(
+  const rows = await db.query<{ storage_key: string }>(
     `update files set last_used_at = now()
-      where owner_id = $1 and url = any($2::text[])
-      returning url`,
+      where owner_id = $1 and storage_key = any($2::text[])
+      returning storage_key`,
     [memberId, wanted],
   );
-  const found = new Set(rows.map((r) => r.url));
-  if (wanted.some((u) => !found.has(u))) throw validationError([{ field, message: foreignImageMessage }]);
+  const found = new Set(rows.map((r) => r.storage_key));
+  if (wanted.some((k) => !found.has(k))) throw validationError([{ field, message: foreignImageMessage }]);
 }
 
 export interface ImageDetails {
@@ -228,25 +233,38 @@ export interface ImageDetails {
   thumbnailHeight: number;
 }
 
-/** Sizes and thumbnails of issued images, by URL (for `width`/`height` on list pages); unknown URLs are absent. */
-export async function findImageDetails(db: Queryable, urls: readonly string[]): Promise<Map<string, ImageDetails>> {
-  const wanted = [...new Set(urls)];
+/**
+ * Sizes and thumbnails of issued images, by the URL (or stored reference) asked for (for `width`/`height`
+ * on list pages); unknown ones are absent.
+ */
+export async function findImageDetails(
+  db: Queryable,
+  urls: readonly string[],
+  storage: Storage = getStorage(),
+): Promise<Map<string, ImageDetails>> {
+  const byKey = new Map<string, string[]>();
+  for (const url of new Set(urls)) {
+    const key = imageKeyOf(pictureRef(url));
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), url]);
+  }
   const out = new Map<string, ImageDetails>();
-  if (wanted.length === 0) return out;
-  const rows = await db.query<{ url: string; thumb_url: string; width: number; height: number }>(
-    'select distinct on (url) url, thumb_url, width, height from files where url = any($1::text[]) order by url',
-    [wanted],
+  if (byKey.size === 0) return out;
+  const rows = await db.query<{ storage_key: string; thumb_key: string; width: number; height: number }>(
+    `select distinct on (storage_key) storage_key, thumb_key, width, height from files
+      where storage_key = any($1::text[]) order by storage_key`,
+    [[...byKey.keys()]],
   );
   for (const r of rows) {
     const t = thumbnailSize(r.width, r.height);
-    out.set(r.url, {
-      url: r.url,
-      thumbnailUrl: r.thumb_url,
+    const details = {
+      url: storage.publicUrl(r.storage_key),
+      thumbnailUrl: storage.publicUrl(r.thumb_key),
       width: r.width,
       height: r.height,
       thumbnailWidth: t.width,
       thumbnailHeight: t.height,
-    });
+    };
+    for (const url of byKey.get(r.storage_key) ?? []) out.set(url, details);
   }
   return out;
 }

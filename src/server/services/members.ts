@@ -7,6 +7,7 @@ import type { Gender, Image, MemberType, Role } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../http/errors';
 import { log } from '../log';
+import { answerImage } from '../media/pictures';
 import type { Storage } from '../storage/index';
 import { removeQueuedObjects } from './file-cleanup';
 import { deleteFilesOwnedBy } from './files';
@@ -39,7 +40,7 @@ export function toUserResponse(m: MemberRow): UserResponse {
     roles: sortRoles(m.roles),
     loginType: 'KAKAO',
     nickname: m.nickname,
-    profileImage: m.profile_image ? { name: m.profile_image.name, url: m.profile_image.url } : null,
+    profileImage: m.profile_image ? answerImage(m.profile_image) : null,
     gender: m.gender,
     instagramId: m.instagram_id,
   };

@@ -17,6 +17,7 @@ import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { conflict, notFound } from '../http/errors';
+import { answerImage, answerImages } from '../media/pictures';
 import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
@@ -62,7 +63,7 @@ export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerRe
           jibunAddress: p.address.jibunAddress,
         }
       : { ...NO_ADDRESS },
-    portfolio: p.portfolio.map((i) => ({ name: i.name, url: i.url })),
+    portfolio: answerImages(p.portfolio),
     activeRegions: regionsFromKeys(p.regions),
   };
 }
@@ -158,7 +159,7 @@ interface ListRow {
 const toListItem = (r: ListRow): PhotographerListItem => ({
   id: r.id,
   nickname: r.nickname,
-  profileImage: r.profile_image ? { name: r.profile_image.name, url: r.profile_image.url } : null,
+  profileImage: r.profile_image ? answerImage(r.profile_image) : null,
   isSaved: r.is_saved,
   mainPhotographyTypes: sortPhotographyTypes(r.main_photography_types),
 });

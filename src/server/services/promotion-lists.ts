@@ -11,9 +11,10 @@ import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { thumbnailUrlFor } from '../media/keys';
+import { answerImage, answerImages, pictureUrl } from '../media/pictures';
 import { keywordGrams, normaliseSearchText } from '../search/grams';
 import { countWithSize } from './promotion-counts';
-import { cleanImages, type PromotionRow } from './promotions';
+import type { PromotionRow } from './promotions';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 export interface PromotionFilter {
@@ -50,7 +51,7 @@ function listAuthor(r: ListRow): ListAuthor | null {
   return {
     id: r.author_id,
     nickname: r.a_nickname,
-    profileImage: r.a_profile_image ? { name: r.a_profile_image.name, url: r.a_profile_image.url } : null,
+    profileImage: r.a_profile_image ? answerImage(r.a_profile_image) : null,
     roles: [...r.a_roles].sort(),
     instagramId: r.a_instagram_id,
     isAdmin: r.a_roles.includes('ADMIN'),
@@ -70,7 +71,7 @@ export function toListItem(r: ListRow, today: string): PromotionListItem {
     isSaved: r.is_saved,
     isAuthorHidden: r.is_author_hidden,
     photographyTypes: sortPhotographyTypes(r.photography_types),
-    images: cleanImages(r.images),
+    images: answerImages(r.images),
     activeRegions: regionsFromKeys(r.regions),
     hashtags: r.hashtags,
     progressStatus: progressStatus(r.started_at, r.ended_at, today),
@@ -255,7 +256,7 @@ function toCard(r: CardRow): EventCardData {
     photographyTypes: sortPhotographyTypes(r.photography_types),
     activeRegions: regionsFromKeys(r.regions),
     saveCount: r.save_count,
-    thumbnailUrl: r.first_image ? thumbnailUrlFor(r.first_image.url) : null,
+    thumbnailUrl: r.first_image ? thumbnailUrlFor(pictureUrl(r.first_image.url)) : null,
   };
 }
 

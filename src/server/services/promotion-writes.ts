@@ -35,7 +35,7 @@ export async function updatePromotionFromBody(
   );
   const { isAuthorHidden: _ignored, ...rest } = input;
   return db.transaction(async (tx) => {
-    await assertImagesIssuedTo(tx, editor.id, rest.images, 'images', { keepUrls: current.imageUrls });
+    await assertImagesIssuedTo(tx, editor.id, rest.images, 'images', { keep: current.imageRefs });
     return updatePromotion(tx, editor, id, rest);
   });
 }

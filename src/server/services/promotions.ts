@@ -10,6 +10,7 @@ import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import { ApiError, conflict, notFound } from '../http/errors';
+import { answerImages, storedImages } from '../media/pictures';
 import { searchDocument } from '../search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
@@ -39,8 +40,6 @@ export interface PromotionRow {
 
 export const promotionNotFound = () => notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
 
-export const cleanImages = (images: Image[]): Image[] => images.map((i) => ({ name: i.name, url: i.url }));
-
 export function toPromotionResponse(r: PromotionRow): PromotionResponse {
   return {
     id: r.id,
@@ -54,7 +53,7 @@ export function toPromotionResponse(r: PromotionRow): PromotionResponse {
     viewCount: r.view_count,
     isAuthorHidden: r.is_author_hidden,
     photographyTypes: sortPhotographyTypes(r.photography_types),
-    images: cleanImages(r.images),
+    images: answerImages(r.images),
     activeRegions: regionsFromKeys(r.regions),
     hashtags: r.hashtags,
   };
@@ -219,7 +218,7 @@ export async function createPromotion(
       regionKeys(input.activeRegions),
       regionCategories(input.activeRegions),
       input.hashtags,
-      JSON.stringify(cleanImages(input.images)),
+      JSON.stringify(storedImages(input.images)),
       input.isAuthorHidden,
       search.text,
       search.grams,
@@ -228,13 +227,13 @@ export async function createPromotion(
   return toPromotionResponse(rows[0] as PromotionRow);
 }
 
-/** Who wrote the event and when it starts, for the checks before an update; null when missing. */
+/** Who wrote the event, when it starts and its stored pictures, for the checks before an update; null when missing. */
 export async function promotionOwnership(
   db: Queryable,
   id: number,
-): Promise<{ authorId: number; startedAt: string; imageUrls: string[] } | null> {
+): Promise<{ authorId: number; startedAt: string; imageRefs: string[] } | null> {
   const row = await findPromotion(db, id);
-  return row ? { authorId: row.author_id, startedAt: row.started_at, imageUrls: row.images.map((i) => i.url) } : null;
+  return row ? { authorId: row.author_id, startedAt: row.started_at, imageRefs: row.images.map((i) => i.url) } : null;
 }
 
 export const updateDenied = () =>
@@ -269,7 +268,7 @@ export async function updatePromotion(
       regionKeys(input.activeRegions),
       regionCategories(input.activeRegions),
       input.hashtags,
-      JSON.stringify(cleanImages(input.images)),
+      JSON.stringify(storedImages(input.images)),
       search.text,
       search.grams,
     ],

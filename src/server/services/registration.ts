@@ -14,6 +14,7 @@ import type { SignupSource } from '../../lib/domain';
 import type { Principal } from '../auth/principal';
 import type { Db, Queryable } from '../db/index';
 import { accessDenied, conflict, validationError } from '../http/errors';
+import { storedImage, storedImages } from '../media/pictures';
 import { assertImagesIssuedTo } from './files';
 import type { PhotographerResponse, UserResponse } from '../../lib/contract';
 import { getMember, isNicknameTaken, toUserResponse } from './members';
@@ -95,7 +96,7 @@ export async function registerPhotographer(
           input.nickname,
           input.gender,
           input.instagramId,
-          JSON.stringify({ name: input.profileImage.name, url: input.profileImage.url }),
+          JSON.stringify(storedImage(input.profileImage)),
           sources,
         ],
       );
@@ -110,7 +111,8 @@ export async function registerPhotographer(
   return getPhotographer(db, me.id, me);
 }
 
-async function currentImageUrls(tx: Queryable, memberId: number): Promise<string[]> {
+/** The stored reference of the member's profile image (a key for uploads), for the ownership check. */
+async function currentImageRefs(tx: Queryable, memberId: number): Promise<string[]> {
   const rows = await tx.query<{ url: string | null }>(
     "select profile_image->>'url' as url from members where id = $1",
     [memberId],
@@ -125,14 +127,14 @@ export async function updateUserProfile(db: Db, me: Principal, input: UserProfil
       if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
       if (input.profileImage) {
         await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', {
-          keepUrls: await currentImageUrls(tx, me.id),
+          keep: await currentImageRefs(tx, me.id),
         });
       }
       await tx.query('update members set nickname = $2, instagram_id = $3, profile_image = $4::jsonb where id = $1', [
         me.id,
         input.nickname,
         input.instagramId,
-        input.profileImage ? JSON.stringify({ name: input.profileImage.name, url: input.profileImage.url }) : null,
+        input.profileImage ? JSON.stringify(storedImage(input.profileImage)) : null,
       ]);
       await refreshPhotographerSearch(tx, me.id);
     }),
@@ -150,13 +152,13 @@ export async function updatePhotographerProfile(
       if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
       if (input.profileImage) {
         await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', {
-          keepUrls: await currentImageUrls(tx, me.id),
+          keep: await currentImageRefs(tx, me.id),
         });
       }
       await tx.query('update members set nickname = $2, profile_image = $3::jsonb where id = $1', [
         me.id,
         input.nickname,
-        input.profileImage ? JSON.stringify({ name: input.profileImage.name, url: input.profileImage.url }) : null,
+        input.profileImage ? JSON.stringify(storedImage(input.profileImage)) : null,
       ]);
       await tx.query(
         `update photographer_pages set main_photography_types = $2, regions = $3, region_categories = $4, updated_at = now()
@@ -179,7 +181,7 @@ export async function updatePhotographerPage(
       "select p->>'url' as url from photographer_pages pp, jsonb_array_elements(pp.portfolio) p where pp.member_id = $1",
       [me.id],
     );
-    await assertImagesIssuedTo(tx, me.id, input.portfolio, 'portfolio', { keepUrls: current.map((r) => r.url) });
+    await assertImagesIssuedTo(tx, me.id, input.portfolio, 'portfolio', { keep: current.map((r) => r.url) });
     await tx.query('update members set instagram_id = $2 where id = $1', [me.id, input.instagramId]);
     await tx.query(
       `update photographer_pages set portfolio = $2::jsonb, address = $3::jsonb, contact_link = $4, description = $5,
@@ -187,7 +189,7 @@ export async function updatePhotographerPage(
         where member_id = $1`,
       [
         me.id,
-        JSON.stringify(input.portfolio.map((i) => ({ name: i.name, url: i.url }))),
+        JSON.stringify(storedImages(input.portfolio)),
         input.address ? JSON.stringify(input.address) : null,
         input.contactLink,
         input.description,
