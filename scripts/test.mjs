@@ -49,6 +49,13 @@ function countVitest(file, label) {
   results.passed += report.numPassedTests ?? 0;
   results.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) * 0;
   if ((report.numFailedTests ?? 0) > 0) failures.push(`${label}: ${report.numFailedTests} failed`);
+  // Named in the summary too: CI keeps only the end of the log.
+  for (const suite of report.testResults ?? []) {
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status === 'failed')
+        failures.push(`  ${suite.name.replace(`${process.cwd()}/`, '')} › ${t.fullName ?? t.title}`.slice(0, 300));
+    }
+  }
   // A file that could not even load counts as a failure (its tests were never counted).
   for (const suite of report.testResults ?? []) {
     if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
@@ -67,6 +74,15 @@ function countPlaywright(file) {
   results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   results.failed += stats.unexpected ?? 0;
   if (stats.unexpected) failures.push(`e2e: ${stats.unexpected} failed`);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected')
+          failures.push(`  ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file ? [...path, suite.title] : path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
   // No e2e test is skipped on purpose: a skipped one did not run because an earlier step of its serial
   // journey failed, so it is not a pass either.
   if (stats.skipped) {
