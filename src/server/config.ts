@@ -63,7 +63,7 @@ export interface Config {
   /** Requests per window (a minute by default) per caller: sign-in/refresh per IP, uploads and writes per member. */
   rateLimits: { auth: number; upload: number; write: number; windowMs: number };
   /** Public pages and anonymous list answers kept in memory (src/server/cache, decision 009). */
-  pageCache: { enabled: boolean; maxAgeSeconds: number; swrSeconds: number; maxBytes: number };
+  pageCache: { enabled: boolean; maxAgeSeconds: number; swrSeconds: number; maxBytes: number; cdnHeaders: boolean };
   /** Other origins whose browsers may call the API (CORS); empty: same origin only. */
   corsOrigins: string[];
   /** Lifetime of an access token, in seconds. */
@@ -242,6 +242,8 @@ export function parseConfig(env: Env): Config {
       maxAgeSeconds: int(env, 'PAGE_CACHE_MAX_AGE', 60, 1, 60, problems),
       swrSeconds: int(env, 'PAGE_CACHE_SWR', 30, 0, 600, problems),
       maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1, 4096, problems) * 1024 * 1024,
+      // A CDN in front: kept answers also carry CDN-Cache-Control and Cache-Tag (the tags of tags.ts).
+      cdnHeaders: bool(env, 'PAGE_CACHE_CDN_HEADERS', false, problems),
     },
     corsOrigins: origins(env, 'CORS_ORIGINS', problems),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 60, 7 * 24 * 60 * 60, problems),

@@ -3,6 +3,7 @@ import type { CacheProvider } from 'astro';
 import pageCacheProvider from '../../src/server/cache/provider';
 import { clearStore, configureStore, invalidateTags, lookup, storeStats } from '../../src/server/cache/store';
 import { wroteCookie } from '../../src/server/cache/writes';
+import { getConfig, setConfigForTests } from '../../src/server/config';
 
 const provider = pageCacheProvider() as Required<CacheProvider>;
 const logger = { info() {}, warn() {}, error() {} };
@@ -92,5 +93,25 @@ describe('the Astro cache provider', () => {
     await get('/api/v1/promotions/list', { authorization: 'Bearer t' })(next);
     expect(calls).toBe(2);
     expect(storeStats().entries).toBe(0);
+  });
+});
+
+describe('with a CDN in front (PAGE_CACHE_CDN_HEADERS)', () => {
+  it('kept answers also carry CDN-Cache-Control and the tags to purge by; off by default', async () => {
+    const before = getConfig();
+    expect(before.pageCache.cdnHeaders).toBe(false);
+    setConfigForTests({ ...before, pageCache: { ...before.pageCache, cdnHeaders: true } });
+    try {
+      const first = await get('/events')(async () => page('목록'));
+      expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+      expect(first.headers.get('cdn-cache-control')).toBe('public, max-age=60, stale-while-revalidate=30');
+      expect(first.headers.get('cache-tag')).toBe('events,event:1');
+      // The kept copy answers with them too.
+      const again = await get('/events')(async () => page('다시'));
+      expect(await again.text()).toBe('목록');
+      expect(again.headers.get('cache-tag')).toBe('events,event:1');
+    } finally {
+      setConfigForTests(before);
+    }
   });
 });

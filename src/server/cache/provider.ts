@@ -135,6 +135,11 @@ function publicHeaders(source: Headers, d: Directives): [string, string][] {
     out.push([k, v]);
   }
   out.push(['cache-control', `public, max-age=0, s-maxage=${d.maxAge}, stale-while-revalidate=${d.swr}`]);
+  // With a CDN in front (PAGE_CACHE_CDN_HEADERS): its own directives, and the tags to purge by.
+  if (getConfig().pageCache.cdnHeaders) {
+    out.push(['cdn-cache-control', `public, max-age=${d.maxAge}, stale-while-revalidate=${d.swr}`]);
+    if (d.tags.length > 0) out.push(['cache-tag', d.tags.join(',')]);
+  }
   return out;
 }
 
