@@ -22,7 +22,7 @@ export async function resolvePrincipal(authorization: string | null): Promise<Pr
   if (!authorization) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!m?.[1]) return null;
-  const claims = verifyJwt(m[1], getJwtSecret());
+  const claims = await verifyJwt(m[1], getJwtSecret());
   if (!claims || !/^[1-9]\d{0,9}$/.test(claims.sub)) return null;
   const db = await getDb();
   const rows = await db.query<Principal>(

@@ -36,15 +36,15 @@ export function isoKst(ms: number): string {
   return `${new Date(ms + 9 * 3_600_000).toISOString().slice(0, 19)}+09:00`;
 }
 
-export function issueAccessToken(
+export async function issueAccessToken(
   memberId: number,
   roles: readonly string[],
   sessionId: string,
   now = Date.now(),
   ttlSeconds = getConfig().accessTokenTtlSeconds,
-): TokenValue {
+): Promise<TokenValue> {
   return {
-    value: signJwt(
+    value: await signJwt(
       { sub: String(memberId), roles: [...roles], type: 'ACCESS', sid: sessionId },
       getJwtSecret(),
       ttlSeconds,
@@ -74,7 +74,7 @@ export async function issueTokenPair(
 ): Promise<TokenPair> {
   const chainId = randomUUID();
   return {
-    accessToken: issueAccessToken(memberId, roles, chainId, now),
+    accessToken: await issueAccessToken(memberId, roles, chainId, now),
     refreshToken: await insertRefresh(db, memberId, chainId, now),
   };
 }
@@ -107,7 +107,7 @@ async function pairFor(
 ): Promise<TokenPair & { memberId: number }> {
   const member = await db.query<{ roles: string[] }>('select roles from members where id = $1', [memberId]);
   if (!member[0]) throw invalidRefreshToken();
-  return { memberId, accessToken: issueAccessToken(memberId, member[0].roles, chainId, now), refreshToken };
+  return { memberId, accessToken: await issueAccessToken(memberId, member[0].roles, chainId, now), refreshToken };
 }
 
 /**
