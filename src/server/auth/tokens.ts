@@ -6,6 +6,7 @@
  * and revokes its whole chain.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenPair, TokenValue } from '../../lib/contract';
 import type { Queryable } from '../db/index';
 import { ApiError } from '../http/errors';
 import { signJwt } from './jwt';
@@ -16,15 +17,7 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** How long a just-spent refresh token still answers with its successor (idempotent rotation). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-export interface TokenValue {
-  value: string;
-  expiresAt: string;
-}
-
-export interface TokenPair {
-  accessToken: TokenValue;
-  refreshToken: TokenValue;
-}
+export type { TokenPair, TokenValue };
 
 export const invalidRefreshToken = () =>
   new ApiError(401, 'INVALID_REFRESH_TOKEN', '로그인 정보가 만료되었어요. 다시 로그인해 주세요.');

@@ -1,18 +1,15 @@
 /**
- * Uploaded images: `POST /api/v1/files` (stream → pipeline → storage → `files` rows), the ownership
+ * Uploaded images: the parts of an upload (stream → pipeline → storage → `files` rows), the ownership
  * check every other service runs on Image URLs in a body, and lookups for list pages.
  */
 import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
 import { boundImageName } from '../../lib/rules/image-name';
 import { getDb, type Db, type Queryable } from '../db/index';
-import { badRequest, validationError } from '../http/errors';
-import { getConfig } from '../config';
-import { limitUpload } from '../http/limits';
-import { admitUpload } from '../media/admission';
 import { imageKey, thumbnailKey, thumbnailSize } from '../media/keys';
-import { readMultipart, type MultipartLimits } from '../media/multipart';
+import type { MultipartHandlers, MultipartLimits, MultipartReader } from '../media/multipart';
 import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '../media/pipeline';
 import { getStorage, type Storage } from '../storage/index';
+import { invalidFields, invalidRequest } from './errors';
 
 export { thumbnailUrlFor } from '../media/keys';
 
@@ -50,34 +47,26 @@ export function cleanFileName(raw: string | undefined): string {
   return boundImageName(raw ?? '') || 'image';
 }
 
-const badFileType = () => badRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
+const badFileType = () => invalidRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
 
 /**
- * `POST /api/v1/files` for a signed-in member: reads the multipart body as it arrives, runs every
- * file through the pipeline, then stores them all (or none) and answers in upload order.
+ * The parts of one upload as they arrive (a `fileType` field and `files` parts, within UPLOAD_LIMITS):
+ * the endpoint streams its multipart body through the handlers (http/uploads.ts).
+ */
+export type UploadParts = (handlers: MultipartHandlers) => MultipartReader;
+
+/**
+ * One member's upload: runs every file through the pipeline as it arrives, then stores them all (or
+ * none) and answers in upload order.
  */
 export async function uploadFiles(
   memberId: number,
-  request: Request,
+  parts: UploadParts,
   deps: { db?: Db; storage?: Storage } = {},
-): Promise<UploadResult> {
-  await limitUpload(memberId, deps.db); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
-  const release = admitUpload(memberId, getConfig().uploadsInFlight);
-  try {
-    return await receiveAndSave(memberId, request, deps);
-  } finally {
-    release();
-  }
-}
-
-async function receiveAndSave(
-  memberId: number,
-  request: Request,
-  deps: { db?: Db; storage?: Storage },
 ): Promise<UploadResult> {
   const form: { fileType: FileType | null } = { fileType: null };
   const received: { name: string; job: Promise<ProcessedImage> }[] = [];
-  const reader = readMultipart(request, UPLOAD_LIMITS, {
+  const reader = parts({
     onField(name, value) {
       if (name !== 'fileType') return;
       const v = value.trim();
@@ -104,7 +93,7 @@ async function receiveAndSave(
   const processed = await Promise.all(received.map((r) => r.job));
   const { fileType } = form;
   if (fileType === null) throw badFileType();
-  if (processed.length === 0) throw badRequest('업로드할 파일(files)을 하나 이상 보내 주세요.');
+  if (processed.length === 0) throw invalidRequest('업로드할 파일(files)을 하나 이상 보내 주세요.');
 
   const images = await saveImages(
     deps.db ?? (await getDb()),
@@ -203,7 +192,7 @@ export async function assertImagesIssuedTo(
   for (const image of images) {
     const url: unknown = (image as { url?: unknown } | null)?.url;
     if (typeof url !== 'string' || url.length === 0 || url.length > 2048) {
-      throw validationError([{ field, message: foreignImageMessage }]);
+      throw invalidFields([{ field, message: foreignImageMessage }]);
     }
     if (!keep.has(url)) urls.push(url);
   }
@@ -216,7 +205,7 @@ export async function assertImagesIssuedTo(
     [memberId, wanted],
   );
   const found = new Set(rows.map((r) => r.url));
-  if (wanted.some((u) => !found.has(u))) throw validationError([{ field, message: foreignImageMessage }]);
+  if (wanted.some((u) => !found.has(u))) throw invalidFields([{ field, message: foreignImageMessage }]);
 }
 
 export interface ImageDetails {

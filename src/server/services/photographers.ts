@@ -15,7 +15,7 @@ import { NO_ADDRESS } from '../../lib/rules/member';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from './errors';
 import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
