@@ -3,7 +3,7 @@
  * configuration on sources placed under src/server/services, and on the same sources elsewhere.
  */
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -13,6 +13,11 @@ async function restricted(code: string, filePath: string): Promise<string[]> {
 }
 
 const service = 'src/server/services/lint-fixture.ts';
+
+// Loading the configuration and its plugins takes seconds on a busy machine: once, outside the tests.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: service });
+}, 60_000);
 
 describe('services may not import HTTP', () => {
   it.each([
