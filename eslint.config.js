@@ -9,6 +9,13 @@ const serverImport = {
   message: 'Browser-side code (src/islands, src/stores, src/lib) must not import server-only modules.',
 };
 
+/** Services take typed inputs and throw domain errors; HTTP (requests, query strings, limits, answers) is the endpoints'. */
+const httpImport = {
+  regex: '(^|/)(server/)?http(/|$)|^astro($|[:/])|(^|/)pages(/|$)',
+  message:
+    'Services (src/server/services) know nothing of HTTP: no src/server/http, astro or src/pages imports. Take typed inputs, throw DomainError (services/errors.ts); the endpoint maps it.',
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -41,6 +48,10 @@ export default defineConfig(
   {
     files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverImport] }] },
+  },
+  {
+    files: ['src/server/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpImport] }] },
   },
   {
     files: ['scripts/**/*.mjs', '*.js', '*.mjs'],

@@ -8,7 +8,14 @@
  * `setUnauthorizedHandler`; until a store has registered, the client clears the stored session itself.
  */
 import { copy } from './copy';
-import type { UserResponse } from './contract';
+import type {
+  LoginRequest,
+  LoginResponse,
+  RefreshRequest,
+  RefreshResponse,
+  TokenValue,
+  UserResponse,
+} from './contract';
 import type { FileType, Gender, Image, PhotographyType, Region, SignupSource } from './domain';
 import {
   REFRESH_TOKEN_KEY,
@@ -183,28 +190,13 @@ export const api = {
 
 // --- tokens ---
 
-export interface TokenValue {
-  value: string;
-  expiresAt: string;
-}
-
-export interface LoginResponse {
-  isRegistrationCompleted: boolean;
-  user: UserResponse;
-  accessToken: TokenValue;
-  refreshToken: TokenValue;
-}
-
-export interface RefreshResponse {
-  isRegistrationCompleted: boolean;
-  accessToken: TokenValue;
-  refreshToken: TokenValue;
-}
+// The request and answer shapes are the contract's (lib/contract.ts), shared with the auth endpoints.
+export type { LoginResponse, RefreshResponse, TokenValue };
 
 /** POST /auth/login with the provider's access token. */
 export function loginWithKakao(authKey: string): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('POST', '/auth/login', {
-    body: { loginType: 'KAKAO', authKey },
+    body: { loginType: 'KAKAO', authKey } satisfies LoginRequest,
     anonymous: true,
     skipForcedLogout: true,
   });
@@ -212,7 +204,8 @@ export function loginWithKakao(authKey: string): Promise<LoginResponse> {
 
 /** POST /auth/logout: revokes the refresh token on the server (idempotent). */
 export function revokeRefreshToken(refreshToken: string): Promise<void> {
-  return apiRequest<void>('POST', '/auth/logout', { body: { refreshToken }, anonymous: true, skipForcedLogout: true });
+  const body: RefreshRequest = { refreshToken };
+  return apiRequest<void>('POST', '/auth/logout', { body, anonymous: true, skipForcedLogout: true });
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -225,7 +218,7 @@ const HANDOFF_WAIT_MS = 1_000;
 async function rotate(refreshToken: string): Promise<boolean> {
   try {
     const answer = await apiRequest<RefreshResponse>('POST', '/auth/refresh', {
-      body: { refreshToken },
+      body: { refreshToken } satisfies RefreshRequest,
       anonymous: true,
       skipForcedLogout: true,
     });

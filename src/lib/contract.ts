@@ -102,3 +102,73 @@ export interface PromotionDetailResponse extends Omit<PromotionResponse, 'author
   isSaved: boolean;
   progressStatus: ProgressStatus;
 }
+
+/** The `code` of the error envelope `{code, message, errors?}` (api-contract.md, error codes). */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'KAKAO_API'
+  | 'INVALID_AUTH_CREDENTIALS'
+  | 'INVALID_REFRESH_TOKEN'
+  | 'ACCESS_DENIED'
+  | 'REGISTRATION_REQUIRED'
+  | 'PROMOTION_UPDATE_PERMISSION_DENIED'
+  | 'PROMOTION_DELETE_PERMISSION_DENIED'
+  | 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED'
+  | 'NOT_FOUND'
+  | 'USER_NOT_FOUND'
+  | 'PHOTOGRAPHER_NOT_FOUND'
+  | 'PROMOTION_NOT_FOUND'
+  | 'PROMOTION_SAVE_NOT_FOUND'
+  | 'PHOTOGRAPHER_SAVE_NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'USER_ALREADY_REGISTERED'
+  | 'NICKNAME_ALREADY_EXISTS'
+  | 'ALREADY_PROMOTION_SAVE'
+  | 'ALREADY_PHOTOGRAPHER_SAVE'
+  | 'REPORT_ALREADY_OPEN'
+  | 'REPORT_NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VALIDATION_ERROR'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+// --- sign-in and tokens (POST /auth/login, /auth/refresh, /auth/logout) ---
+
+export const LOGIN_TYPES = ['KAKAO'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+
+/** Longest accepted provider token and refresh token (longer bodies are 400 BAD_REQUEST). */
+export const MAX_AUTH_KEY_LENGTH = 4096;
+export const MAX_REFRESH_TOKEN_LENGTH = 512;
+
+export interface LoginRequest {
+  loginType: LoginType;
+  /** The provider's access token. */
+  authKey: string;
+}
+
+/** The body of POST /auth/refresh and POST /auth/logout. */
+export interface RefreshRequest {
+  refreshToken: string;
+}
+
+export interface TokenValue {
+  value: string;
+  /** ISO-8601 in Korea time with its offset. */
+  expiresAt: string;
+}
+
+export interface TokenPair {
+  accessToken: TokenValue;
+  refreshToken: TokenValue;
+}
+
+export interface RefreshResponse extends TokenPair {
+  isRegistrationCompleted: boolean;
+}
+
+export interface LoginResponse extends RefreshResponse {
+  user: UserResponse;
+}

@@ -11,8 +11,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Image } from '../../src/lib/domain';
 import { openDatabase, setDbForTests, type Db } from '../../src/server/db/index';
-import { ApiError } from '../../src/server/http/errors';
+import { statusOf } from '../../src/server/http/errors';
 import { resetRateLimits } from '../../src/server/http/rate-limit';
+import { receiveUpload } from '../../src/server/http/uploads';
 import { setLogLevel } from '../../src/server/log';
 import { thumbnailUrlFor } from '../../src/server/media/keys';
 import { storedImage, storedImages } from '../../src/server/media/pictures';
@@ -22,8 +23,8 @@ import {
   assertImagesIssuedTo,
   deleteFilesOwnedBy,
   findImageDetails,
-  uploadFiles,
 } from '../../src/server/services/files';
+import { DomainError, type FieldError } from '../../src/server/services/errors';
 import { GET as serveMedia } from '../../src/pages/media/[...key]';
 import { createLocalStorage, createS3Storage, setStorageForTests, type Storage } from '../../src/server/storage/index';
 import { phoneJpeg, solidPng } from '../support/images';
@@ -31,14 +32,23 @@ import { startTestS3, type TestS3 } from '../support/s3';
 
 const HOUR = 60 * 60 * 1000;
 
-async function apiError(p: Promise<unknown>): Promise<ApiError> {
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  errors?: FieldError[] | undefined;
+}
+
+/** A refusal as the API answers it: the error's code and message, with the status its code maps to. */
+async function apiError(p: Promise<unknown>): Promise<Refusal> {
   try {
     await p;
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (err instanceof DomainError)
+      return { status: statusOf(err), code: err.code, message: err.message, errors: err.errors };
     throw err;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a DomainError');
 }
 
 interface Part {
@@ -99,7 +109,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
   };
 
   const upload = (memberId: number, fileType: string | null, files: Part[]) =>
-    uploadFiles(memberId, uploadRequest(fileType, files), { db, storage });
+    receiveUpload(memberId, uploadRequest(fileType, files), { db, storage });
 
   const age = async (urls: string[], hours: number) => {
     await db.query(
@@ -308,7 +318,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
         'PNG-bytes-that-never-end',
       ].join('\r\n');
       const err = await apiError(
-        uploadFiles(member, rawRequest('multipart/form-data; boundary=XyZ', truncated), { db, storage }),
+        receiveUpload(member, rawRequest('multipart/form-data; boundary=XyZ', truncated), { db, storage }),
       );
       expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
     });
@@ -316,7 +326,7 @@ describe.each(['local', 's3'] as const)('uploads with %s storage', (driver) => {
     it('answers 415 for a body that is not multipart', async () => {
       const member = await newMember();
       for (const type of ['application/json', 'image/png', 'multipart/form-data', 'text/plain']) {
-        const err = await apiError(uploadFiles(member, rawRequest(type, '{}'), { db, storage }));
+        const err = await apiError(receiveUpload(member, rawRequest(type, '{}'), { db, storage }));
         expect([err.status, err.code], type).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
       }
     });

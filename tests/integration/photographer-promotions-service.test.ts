@@ -14,6 +14,7 @@ import {
 } from '../../src/server/services/photographer-promotions';
 import { listSavedClosingSoon } from '../../src/server/services/saved-closing-soon';
 import { insertMember, openTestDb } from '../support/db';
+import { refusal } from '../support/refusal';
 
 let db: Db;
 let author: Principal;
@@ -111,7 +112,7 @@ describe("a photographer's events", () => {
     expect(page1).toMatchObject({ page: 1, pageSize: 2, totalPage: 3, hasNextPage: true, hasPreviousPage: true });
     const beyond = await listPhotographerPromotions(db, p.id, 'CURRENT', { page: 9, pageSize: 2 }, reader);
     expect(beyond.items).toEqual([]);
-    await expect(listPhotographerPromotions(db, reader.id, 'CURRENT', first, null)).rejects.toMatchObject({
+    expect(await refusal(listPhotographerPromotions(db, reader.id, 'CURRENT', first, null))).toMatchObject({
       status: 404,
       code: 'PHOTOGRAPHER_NOT_FOUND',
     });

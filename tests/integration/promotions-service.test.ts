@@ -13,6 +13,7 @@ import { listPromotions, listSavedPromotions, type PromotionFilter } from '../..
 import type { Principal } from '../../src/server/auth/principal';
 import { todayKst } from '../../src/lib/deadline';
 import { insertMember, openTestDb } from '../support/db';
+import { refusal } from '../support/refusal';
 
 let db: Db;
 let author: Principal;
@@ -178,11 +179,11 @@ describe('counters', () => {
     const reader = await insertMember(db);
     await savePromotion(db, reader.id, p1.id);
     await savePromotion(db, reader.id, p2.id);
-    await expect(savePromotion(db, reader.id, p1.id)).rejects.toMatchObject({
+    expect(await refusal(savePromotion(db, reader.id, p1.id))).toMatchObject({
       status: 409,
       code: 'ALREADY_PROMOTION_SAVE',
     });
-    await expect(savePromotion(db, reader.id, 999_999_999)).rejects.toMatchObject({
+    expect(await refusal(savePromotion(db, reader.id, 999_999_999))).toMatchObject({
       status: 404,
       code: 'PROMOTION_NOT_FOUND',
     });
@@ -206,7 +207,7 @@ describe('ADMIN', () => {
   it("may hide the author on creation and delete anyone's event; others may not hide", async () => {
     const adminRow = await insertMember(db, { roles: ['ADMIN', 'USER'], type: 'USER' });
     const admin: Principal = { id: adminRow.id, type: 'USER', roles: ['ADMIN', 'USER'], nickname: adminRow.nickname };
-    await expect(createPromotion(db, author, input({ isAuthorHidden: true }))).rejects.toMatchObject({
+    expect(await refusal(createPromotion(db, author, input({ isAuthorHidden: true })))).toMatchObject({
       status: 403,
       code: 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED',
     });

@@ -16,7 +16,8 @@ import {
   photographerList,
   search,
 } from '../../src/server/services/browse';
-import { parsePhotographerFilter, parsePromotionFilter } from '../../src/server/services/list-query';
+import { parsePhotographerFilter, parsePromotionFilter } from '../../src/server/http/list-query';
+import { listQuery, searchQuery } from '../../src/server/http/page-query';
 import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
 import { listPhotographers } from '../../src/server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
@@ -70,19 +71,23 @@ const q = (s: string) => new URLSearchParams(s);
 describe('round trips per uncached render', () => {
   it.each([
     ['/', BUDGET.home, () => homeFeed()],
-    ['/events', BUDGET.list, () => eventList(q(''))],
+    ['/events', BUDGET.list, () => eventList(listQuery(q(''), 'promotion'))],
     [
       '/events?regions=서울&photographyTypes=SNAP',
       BUDGET.list,
-      () => eventList(q('regions=서울&photographyTypes=SNAP')),
+      () => eventList(listQuery(q('regions=서울&photographyTypes=SNAP'), 'promotion')),
     ],
-    ['/events?sortType=POPULAR&page=2', BUDGET.list, () => eventList(q('sortType=POPULAR&page=2'))],
-    ['/photographers', BUDGET.list, () => photographerList(q(''))],
-    ['/search (overview)', BUDGET.searchOverview, () => search(q('searchKeyword=스냅'))],
-    ['/search (events)', BUDGET.list, () => search(q('searchKeyword=야경&state=PROMOTION'))],
-    ['/search (photographers)', BUDGET.list, () => search(q('searchKeyword=스냅&state=PHOTOGRAPHER'))],
-    ['/event/:id', BUDGET.detail, () => eventDetail(String(eventId))],
-    ['/photographer/:id', BUDGET.detail, () => photographerDetail(String(photographerId))],
+    [
+      '/events?sortType=POPULAR&page=2',
+      BUDGET.list,
+      () => eventList(listQuery(q('sortType=POPULAR&page=2'), 'promotion')),
+    ],
+    ['/photographers', BUDGET.list, () => photographerList(listQuery(q(''), 'photographer'))],
+    ['/search (overview)', BUDGET.searchOverview, () => search(searchQuery(q('searchKeyword=스냅')))],
+    ['/search (events)', BUDGET.list, () => search(searchQuery(q('searchKeyword=야경&state=PROMOTION')))],
+    ['/search (photographers)', BUDGET.list, () => search(searchQuery(q('searchKeyword=스냅&state=PHOTOGRAPHER')))],
+    ['/event/:id', BUDGET.detail, () => eventDetail(eventId)],
+    ['/photographer/:id', BUDGET.detail, () => photographerDetail(photographerId)],
   ] as const)('%s stays within %i', async (_page, budget, render) => {
     const statements = await statementsOf(render);
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(budget);
@@ -114,7 +119,7 @@ describe('round trips per uncached render', () => {
   it('no list statement reads an event body', async () => {
     const statements = await statementsOf(async () => {
       await homeFeed();
-      await eventList(q(''));
+      await eventList(listQuery(q(''), 'promotion'));
       await listPromotions(rt.db, parsePromotionFilter(q('')), { page: 0, pageSize: 10 }, null);
     });
     for (const s of statements) expect(s).not.toMatch(/p\.content|p\.\*\s+from promotions/);
@@ -172,10 +177,10 @@ describe('lean page queries, same rows', () => {
         [hidden],
       );
     const [shown] = await pick(false);
-    const detail = await eventDetail(String(shown!.id));
+    const detail = await eventDetail(shown!.id);
     expect(detail?.author?.id).toBe(shown!.author_id);
     expect(detail?.author?.nickname).toBeTruthy();
     const [hidden] = await pick(true);
-    if (hidden) expect((await eventDetail(String(hidden.id)))?.author).toBeNull();
+    if (hidden) expect((await eventDetail(hidden.id))?.author).toBeNull();
   });
 });

@@ -4,11 +4,11 @@
  * own secret, ADMIN granted through the operator script, the list of endpoint files, a bounded pool.
  */
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { signJwt } from '../../src/server/auth/jwt';
 import { kakaoAccessToken, uniqueAccount, type LoginAnswer } from '../support/auth';
 import type { RunningServer } from '../support/server';
 
@@ -112,15 +112,31 @@ export function serverSecret(server: Pick<RunningServer, 'dataDir'>): string {
   return readFileSync(join(server.dataDir, 'jwt-secret'), 'utf8').trim();
 }
 
+/**
+ * An HS256 access token minted here with node:crypto, independently of the server's JWT code: the
+ * bytes the server has always issued, so these tokens also show that earlier tokens keep verifying.
+ */
+export function signAccessToken(
+  claims: { sub: string; roles: string[]; type: 'ACCESS'; sid?: string },
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(now / 1000);
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, iat, exp: iat + ttlSeconds })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
 /** A correctly signed access token whose `exp` is in the past. */
 export function expiredAccessToken(secret: string, memberId: number, roles: string[]): string {
   // Issued two hours ago with a 30-minute lifetime.
-  return signJwt({ sub: String(memberId), roles, type: 'ACCESS' }, secret, 30 * 60, Date.now() - 2 * 3_600_000);
+  return signAccessToken({ sub: String(memberId), roles, type: 'ACCESS' }, secret, 30 * 60, Date.now() - 2 * 3_600_000);
 }
 
 /** A well-formed, unexpired token for a real member, signed with a key the server does not have. */
 export function forgedAccessToken(memberId: number, roles: string[]): string {
-  return signJwt(
+  return signAccessToken(
     { sub: String(memberId), roles, type: 'ACCESS' },
     'not-the-server-secret-but-long-enough-1234567890',
     30 * 60,

@@ -1,5 +1,9 @@
-/** HS256 JSON Web Tokens with node:crypto: small, constant-time verification, exp enforced. */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+/**
+ * HS256 JSON Web Tokens, signed and verified by jose (decision 017). The header and claims are the
+ * same bytes the earlier hand-written code produced, so tokens issued before the change still verify.
+ * Only HS256 is accepted (no `none`, no RS/ES key confusion); `exp` is enforced to the second.
+ */
+import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessClaims {
   sub: string;
@@ -11,41 +15,56 @@ export interface AccessClaims {
   exp: number;
 }
 
-const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+const ALG = 'HS256';
+const encoder = new TextEncoder();
 
-export function signJwt(
+/** HMAC keys by secret, imported once: verification is on the path of every member request. */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function keyFor(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    // The server has one secret; tests sign with a few more. Bounded all the same.
+    if (keys.size >= 16) keys.clear();
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signJwt(
   claims: Omit<AccessClaims, 'iat' | 'exp'>,
   secret: string,
   ttlSeconds: number,
   now = Date.now(),
-): string {
+): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
-  const signature = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
-  return `${HEADER}.${payload}.${signature}`;
+  // The claims in this order, and no setters: the payload's bytes stay those of earlier tokens.
+  return new SignJWT({ ...claims, iat, exp: iat + ttlSeconds })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .sign(await keyFor(secret));
 }
 
-/** The claims of a valid, unexpired access token; null for anything else. */
-export function verifyJwt(token: string, secret: string, now = Date.now()): AccessClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
-  if (header !== HEADER) return null;
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let claims: unknown;
+function isAccessClaims(c: Partial<AccessClaims>): c is AccessClaims {
+  if (c.type !== 'ACCESS' || typeof c.sub !== 'string' || typeof c.exp !== 'number' || !Array.isArray(c.roles))
+    return false;
+  return c.sid === undefined || typeof c.sid === 'string';
+}
+
+/** The claims of a valid, unexpired access token; null for anything else (forged, expired, malformed). */
+export async function verifyJwt(token: string, secret: string, now = Date.now()): Promise<AccessClaims | null> {
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const { payload } = await jwtVerify(token, await keyFor(secret), {
+      algorithms: [ALG],
+      typ: 'JWT',
+      currentDate: new Date(now),
+    });
+    const claims = payload as Partial<AccessClaims>;
+    return isAccessClaims(claims) ? claims : null;
   } catch {
     return null;
   }
-  if (!claims || typeof claims !== 'object') return null;
-  const c = claims as Partial<AccessClaims>;
-  if (c.type !== 'ACCESS' || typeof c.sub !== 'string' || typeof c.exp !== 'number' || !Array.isArray(c.roles))
-    return null;
-  if (c.sid !== undefined && typeof c.sid !== 'string') return null;
-  if (c.exp * 1000 <= now) return null;
-  return c as AccessClaims;
 }

@@ -27,7 +27,7 @@ export async function resolvePrincipal(authorization: string | null): Promise<Pr
   // A token verified and read a moment ago (kept per instance, forgotten on any change: cache/members.ts).
   const known = knownPrincipal(token);
   if (known) return known;
-  const claims = verifyJwt(token, getJwtSecret());
+  const claims = await verifyJwt(token, getJwtSecret());
   if (!claims || !/^[1-9]\d{0,9}$/.test(claims.sub)) return null;
   const gen = principalGeneration();
   const db = await getDb();

@@ -6,6 +6,7 @@
  * and revokes its whole chain.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenPair, TokenValue } from '../../lib/contract';
 import type { Queryable } from '../db/index';
 import { ApiError } from '../http/errors';
 import { sessionsEnded } from '../cache/member-news';
@@ -17,15 +18,7 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** How long a just-spent refresh token still answers with its successor (idempotent rotation). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-export interface TokenValue {
-  value: string;
-  expiresAt: string;
-}
-
-export interface TokenPair {
-  accessToken: TokenValue;
-  refreshToken: TokenValue;
-}
+export type { TokenPair, TokenValue };
 
 export const invalidRefreshToken = () =>
   new ApiError(401, 'INVALID_REFRESH_TOKEN', '로그인 정보가 만료되었어요. 다시 로그인해 주세요.');
@@ -37,15 +30,15 @@ export function isoKst(ms: number): string {
   return `${new Date(ms + 9 * 3_600_000).toISOString().slice(0, 19)}+09:00`;
 }
 
-export function issueAccessToken(
+export async function issueAccessToken(
   memberId: number,
   roles: readonly string[],
   sessionId: string,
   now = Date.now(),
   ttlSeconds = getConfig().accessTokenTtlSeconds,
-): TokenValue {
+): Promise<TokenValue> {
   return {
-    value: signJwt(
+    value: await signJwt(
       { sub: String(memberId), roles: [...roles], type: 'ACCESS', sid: sessionId },
       getJwtSecret(),
       ttlSeconds,
@@ -75,7 +68,7 @@ export async function issueTokenPair(
 ): Promise<TokenPair> {
   const chainId = randomUUID();
   return {
-    accessToken: issueAccessToken(memberId, roles, chainId, now),
+    accessToken: await issueAccessToken(memberId, roles, chainId, now),
     refreshToken: await insertRefresh(db, memberId, chainId, now),
   };
 }
@@ -108,7 +101,7 @@ async function pairFor(
 ): Promise<TokenPair & { memberId: number }> {
   const member = await db.query<{ roles: string[] }>('select roles from members where id = $1', [memberId]);
   if (!member[0]) throw invalidRefreshToken();
-  return { memberId, accessToken: issueAccessToken(memberId, member[0].roles, chainId, now), refreshToken };
+  return { memberId, accessToken: await issueAccessToken(memberId, member[0].roles, chainId, now), refreshToken };
 }
 
 /**

@@ -7,8 +7,7 @@
  * hostile or tracking query strings make no new entry. A route that is not listed here is never cached.
  */
 import { listHref, readFilter, readKeyword, readPage, type ListKind } from '../../lib/filters';
-import { readSearchState } from '../services/browse';
-import { readEventsTab } from '../services/photographer-events-page';
+import { readEventsTab, readSearchState } from '../http/page-query';
 
 const EVENT_PAGE = /^\/event\/[1-9]\d{0,9}$/;
 const PHOTOGRAPHER_PAGE = /^\/photographer\/[1-9]\d{0,9}$/;

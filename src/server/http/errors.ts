@@ -1,53 +1,63 @@
 /**
  * The one error shape of the API: `{ code, message }` with a Korean message, plus `errors` for
- * field-level validation. Services throw `ApiError`; endpoints never build error bodies by hand.
+ * field-level validation. Services throw `DomainError`s (services/errors.ts), which carry no status;
+ * `STATUS` below is the one mapping from a code to its HTTP status. The HTTP layer itself (guards,
+ * body readers, limits) throws `ApiError`s, which may name a status of their own (408, 431) and
+ * headers (`Retry-After`). Endpoints never build error bodies by hand.
  */
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'KAKAO_API'
-  | 'INVALID_AUTH_CREDENTIALS'
-  | 'INVALID_REFRESH_TOKEN'
-  | 'ACCESS_DENIED'
-  | 'REGISTRATION_REQUIRED'
-  | 'PROMOTION_UPDATE_PERMISSION_DENIED'
-  | 'PROMOTION_DELETE_PERMISSION_DENIED'
-  | 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED'
-  | 'NOT_FOUND'
-  | 'USER_NOT_FOUND'
-  | 'PHOTOGRAPHER_NOT_FOUND'
-  | 'PROMOTION_NOT_FOUND'
-  | 'PROMOTION_SAVE_NOT_FOUND'
-  | 'PHOTOGRAPHER_SAVE_NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'USER_ALREADY_REGISTERED'
-  | 'NICKNAME_ALREADY_EXISTS'
-  | 'ALREADY_PROMOTION_SAVE'
-  | 'ALREADY_PHOTOGRAPHER_SAVE'
-  | 'REPORT_ALREADY_OPEN'
-  | 'REPORT_NOT_FOUND'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'VALIDATION_ERROR'
-  | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL_ERROR';
+import type { ErrorCode } from '../../lib/contract';
+import { DomainError, type FieldError } from '../services/errors';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { ErrorCode, FieldError };
 
-export class ApiError extends Error {
+/** The HTTP status of each error code. */
+export const STATUS: Readonly<Record<ErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  KAKAO_API: 400,
+  INVALID_AUTH_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  ACCESS_DENIED: 403,
+  REGISTRATION_REQUIRED: 403,
+  PROMOTION_UPDATE_PERMISSION_DENIED: 403,
+  PROMOTION_DELETE_PERMISSION_DENIED: 403,
+  PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  PHOTOGRAPHER_NOT_FOUND: 404,
+  PROMOTION_NOT_FOUND: 404,
+  PROMOTION_SAVE_NOT_FOUND: 404,
+  PHOTOGRAPHER_SAVE_NOT_FOUND: 404,
+  REPORT_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  USER_ALREADY_REGISTERED: 409,
+  NICKNAME_ALREADY_EXISTS: 409,
+  ALREADY_PROMOTION_SAVE: 409,
+  ALREADY_PHOTOGRAPHER_SAVE: 409,
+  REPORT_ALREADY_OPEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_ERROR: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export class ApiError extends DomainError {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
-    readonly errors?: FieldError[],
+    errors?: FieldError[],
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(code, message, errors);
     this.name = 'ApiError';
   }
+}
+
+/** The status a domain error answers with. */
+export function statusOf(err: DomainError): number {
+  return err instanceof ApiError ? err.status : STATUS[err.code];
 }
 
 export const badRequest = (message = '요청 형식이 올바르지 않습니다.') => new ApiError(400, 'BAD_REQUEST', message);

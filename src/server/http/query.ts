@@ -27,6 +27,16 @@ export function stringParam(params: URLSearchParams, key: string): string | unde
   return v;
 }
 
+/**
+ * A parameter that must be sent (400 when it is absent); an empty value is passed on as it is, for
+ * the value's own rule to refuse with its message.
+ */
+export function requiredParam(params: URLSearchParams, key: string): string {
+  const raw = params.get(key);
+  if (raw === null) throw badRequest(`${key} 파라미터가 필요합니다.`);
+  return stringParam(params, key) ?? raw;
+}
+
 export function enumParam<T extends string>(params: URLSearchParams, key: string, values: readonly T[]): T | undefined {
   const v = stringParam(params, key);
   if (v === undefined) return undefined;

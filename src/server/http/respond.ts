@@ -1,5 +1,6 @@
 import { log } from '../log';
-import { ApiError, internalError, serviceUnavailable } from './errors';
+import { DomainError } from '../services/errors';
+import { ApiError, internalError, serviceUnavailable, statusOf } from './errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -14,10 +15,11 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
 
-export function errorResponse(err: ApiError): Response {
+/** The envelope of a domain error (or an HTTP-layer `ApiError`), with the status of its code. */
+export function errorResponse(err: DomainError): Response {
   const body: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.errors && err.errors.length > 0) body['errors'] = err.errors;
-  return json(body, err.status, err.headers ?? {});
+  return json(body, statusOf(err), (err instanceof ApiError && err.headers) || {});
 }
 
 /** True for errors that mean the database cannot be reached (connection refused, reset, closed). */
@@ -48,7 +50,7 @@ export function isDatabaseTrouble(err: unknown): boolean {
 
 /** Maps anything thrown by a handler to the error envelope; unexpected errors are logged with the request id. */
 export function toErrorResponse(err: unknown, requestId?: string): Response {
-  if (err instanceof ApiError) return errorResponse(err);
+  if (err instanceof DomainError) return errorResponse(err);
   if (isDatabaseTrouble(err)) {
     log('error', isDatabaseBusy(err) ? 'database busy' : 'database unavailable', { requestId, err });
     return errorResponse(serviceUnavailable());

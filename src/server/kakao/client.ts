@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { getConfig } from '../config';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../services/errors';
 
 export interface KakaoAccount {
   id: string;
@@ -16,7 +16,7 @@ const CONNECT_TIMEOUT_MS = 3_000;
 const TOTAL_TIMEOUT_MS = 5_000;
 
 export const kakaoError = (message = '카카오 로그인 확인에 실패했어요. 다시 시도해 주세요.') =>
-  new ApiError(400, 'KAKAO_API', message);
+  new DomainError('KAKAO_API', message);
 
 export async function fetchKakaoAccount(
   accessToken: string,

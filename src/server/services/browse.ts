@@ -4,7 +4,7 @@
  * so nothing here looks at the caller.
  */
 import type { EventCardData, PhotographerCardData } from '../../lib/cards';
-import { readFilter, readKeyword, readPage, serviceParams, type FilterState, type ListKind } from '../../lib/filters';
+import { resetFilter, type FilterState, type ListKind } from '../../lib/filters';
 import type {
   Page,
   PhotographerDetailResponse,
@@ -12,9 +12,8 @@ import type {
   PromotionDetailResponse,
 } from '../../lib/contract';
 import { getDb } from '../db/index';
-import { idParam } from '../http/query';
 import { thumbnailUrlFor } from '../media/keys';
-import { parsePhotographerFilter, parsePromotionFilter } from './list-query';
+import { photographerFilter, promotionFilter } from './list-query';
 import { firstPhotographers, getPhotographerDetails, listPhotographers } from './photographers';
 import { homeEventCards, listPromotionCards } from './promotion-lists';
 import { getPromotionDetails } from './promotions';
@@ -81,45 +80,55 @@ function listPage<I, T>(
   };
 }
 
-/** /events and the search page's PROMOTION state: the query's filters (lenient), page and keyword. */
-export async function eventList(
-  params: URLSearchParams,
-  options: { pageSize?: number; page?: number; keyword?: string } = {},
-): Promise<ListPage<EventCardData>> {
-  const filter = readFilter(params, 'promotion');
-  const keyword = options.keyword ?? readKeyword(params);
-  const page = options.page ?? readPage(params);
-  const result = await listPromotionCards(
-    await getDb(),
-    parsePromotionFilter(serviceParams(filter, 'promotion', keyword)),
-    { page, pageSize: options.pageSize ?? EVENTS_PAGE_SIZE },
-  );
-  return listPage('promotion', filter, keyword, result, (card) => card);
+/** What a list page shows: its filters, keyword ('' for none) and 0-based page (http/page-query.ts reads them). */
+export interface ListQuery {
+  filter: FilterState;
+  keyword: string;
+  page: number;
+}
+
+/** The list service's filters for the bar's (already normalised) state and keyword. */
+function eventFilter({ filter, keyword }: Pick<ListQuery, 'filter' | 'keyword'>) {
+  return promotionFilter({
+    type: filter.type ?? undefined,
+    progressStatus: filter.progressStatus,
+    regions: filter.regions,
+    photographyTypes: filter.photographyTypes,
+    keyword: keyword || undefined,
+    sortType: filter.sortType,
+  });
+}
+
+function cardFilter({ filter, keyword }: Pick<ListQuery, 'filter' | 'keyword'>) {
+  return photographerFilter({
+    regions: filter.regions,
+    photographyTypes: filter.photographyTypes,
+    keyword: keyword || undefined,
+    sortType: filter.sortType,
+  });
+}
+
+/** /events and the search page's PROMOTION state. */
+export async function eventList(query: ListQuery, pageSize = EVENTS_PAGE_SIZE): Promise<ListPage<EventCardData>> {
+  const result = await listPromotionCards(await getDb(), eventFilter(query), { page: query.page, pageSize });
+  return listPage('promotion', query.filter, query.keyword, result, (card) => card);
 }
 
 /** /photographers and the search page's PHOTOGRAPHER state. */
 export async function photographerList(
-  params: URLSearchParams,
-  options: { pageSize?: number; page?: number; keyword?: string } = {},
+  query: ListQuery,
+  pageSize = PHOTOGRAPHERS_PAGE_SIZE,
 ): Promise<ListPage<PhotographerCardData>> {
-  const filter = readFilter(params, 'photographer');
-  const keyword = options.keyword ?? readKeyword(params);
-  const page = options.page ?? readPage(params);
-  const result = await listPhotographers(
-    await getDb(),
-    parsePhotographerFilter(serviceParams(filter, 'photographer', keyword)),
-    { page, pageSize: options.pageSize ?? PHOTOGRAPHERS_PAGE_SIZE },
-    null,
-  );
-  return listPage('photographer', filter, keyword, result, photographerCard);
+  const result = await listPhotographers(await getDb(), cardFilter(query), { page: query.page, pageSize }, null);
+  return listPage('photographer', query.filter, query.keyword, result, photographerCard);
 }
 
 export const SEARCH_STATES = ['OVERVIEW', 'PROMOTION', 'PHOTOGRAPHER'] as const;
 export type SearchState = (typeof SEARCH_STATES)[number];
 
-export function readSearchState(params: URLSearchParams): SearchState {
-  const v = params.get('state');
-  return (SEARCH_STATES as readonly string[]).includes(v ?? '') ? (v as SearchState) : 'OVERVIEW';
+/** The search page: its state, and the list query of that state's list (events or photographers). */
+export interface SearchQuery extends ListQuery {
+  state: SearchState;
 }
 
 export type SearchResult =
@@ -131,22 +140,17 @@ export type SearchResult =
  * /search: OVERVIEW shows the first matching event and the first 2 matching photographers (nothing
  * without a keyword); PROMOTION and PHOTOGRAPHER are the filtered lists with the keyword.
  */
-export async function search(params: URLSearchParams): Promise<SearchResult> {
-  const keyword = readKeyword(params);
-  const state = readSearchState(params);
-  if (state === 'PROMOTION') return { state, keyword, list: await eventList(params, { keyword }) };
-  if (state === 'PHOTOGRAPHER') return { state, keyword, list: await photographerList(params, { keyword }) };
+export async function search(query: SearchQuery): Promise<SearchResult> {
+  const { state, keyword } = query;
+  if (state === 'PROMOTION') return { state, keyword, list: await eventList(query) };
+  if (state === 'PHOTOGRAPHER') return { state, keyword, list: await photographerList(query) };
   if (!keyword) return { state, keyword, events: [], photographers: [] };
-  const none = new URLSearchParams();
+  const none = { filter: resetFilter(), keyword, page: 0 };
   const db = await getDb();
   // The event through the kept count (it chooses the plan); the photographers need no total.
   const [events, photographers] = await Promise.all([
-    eventList(none, { keyword, page: 0, pageSize: SEARCH_OVERVIEW_EVENTS }),
-    firstPhotographers(
-      db,
-      parsePhotographerFilter(serviceParams(readFilter(none, 'photographer'), 'photographer', keyword)),
-      SEARCH_OVERVIEW_PHOTOGRAPHERS,
-    ),
+    eventList(none, SEARCH_OVERVIEW_EVENTS),
+    firstPhotographers(db, cardFilter(none), SEARCH_OVERVIEW_PHOTOGRAPHERS),
   ]);
   return { state, keyword, events: events.items, photographers: photographers.map(photographerCard) };
 }
@@ -157,11 +161,7 @@ export interface PictureData {
 }
 
 /** The event detail page, without counting a view (the page's island counts it): null when missing. */
-export async function eventDetail(
-  rawId: string | undefined,
-): Promise<(PromotionDetailResponse & { pictures: PictureData[] }) | null> {
-  const id = idParam(rawId);
-  if (id === null) return null;
+export async function eventDetail(id: number): Promise<(PromotionDetailResponse & { pictures: PictureData[] }) | null> {
   const detail = await getPromotionDetails(await getDb(), id, null);
   if (!detail) return null;
   return { ...detail, pictures: detail.images.map((i) => ({ url: i.url, thumbnailUrl: thumbnailUrlFor(i.url) })) };
@@ -169,10 +169,8 @@ export async function eventDetail(
 
 /** The photographer detail page: null when there is no such photographer page. */
 export async function photographerDetail(
-  rawId: string | undefined,
+  id: number,
 ): Promise<(PhotographerDetailResponse & { pictures: PictureData[]; profileThumbnailUrl: string | null }) | null> {
-  const id = idParam(rawId);
-  if (id === null) return null;
   const detail = await getPhotographerDetails(await getDb(), id, null);
   if (!detail) return null;
   return {

@@ -1,19 +1,16 @@
 /**
- * Uploaded images: `POST /api/v1/files` (stream → pipeline → storage → `files` rows), the ownership
+ * Uploaded images: the parts of an upload (stream → pipeline → storage → `files` rows), the ownership
  * check every other service runs on the Images in a body (by storage key), and lookups for list pages.
  */
 import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
 import { boundImageName } from '../../lib/rules/image-name';
 import { getDb, type Db, type Queryable } from '../db/index';
-import { badRequest, validationError } from '../http/errors';
-import { getConfig } from '../config';
-import { limitUpload } from '../http/limits';
-import { admitUpload } from '../media/admission';
 import { imageKey, thumbnailKey, thumbnailSize } from '../media/keys';
 import { imageKeyOf, pictureRef } from '../media/pictures';
-import { readMultipart, type MultipartLimits } from '../media/multipart';
+import type { MultipartHandlers, MultipartLimits, MultipartReader } from '../media/multipart';
 import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '../media/pipeline';
 import { getStorage, type Storage } from '../storage/index';
+import { invalidFields, invalidRequest } from './errors';
 
 export { thumbnailUrlFor } from '../media/keys';
 
@@ -51,34 +48,26 @@ export function cleanFileName(raw: string | undefined): string {
   return boundImageName(raw ?? '') || 'image';
 }
 
-const badFileType = () => badRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
+const badFileType = () => invalidRequest(`fileType 은 ${FILE_TYPES.join(', ')} 중 하나여야 합니다.`);
 
 /**
- * `POST /api/v1/files` for a signed-in member: reads the multipart body as it arrives, runs every
- * file through the pipeline, then stores them all (or none) and answers in upload order.
+ * The parts of one upload as they arrive (a `fileType` field and `files` parts, within UPLOAD_LIMITS):
+ * the endpoint streams its multipart body through the handlers (http/uploads.ts).
+ */
+export type UploadParts = (handlers: MultipartHandlers) => MultipartReader;
+
+/**
+ * One member's upload: runs every file through the pipeline as it arrives, then stores them all (or
+ * none) and answers in upload order.
  */
 export async function uploadFiles(
   memberId: number,
-  request: Request,
+  parts: UploadParts,
   deps: { db?: Db; storage?: Storage } = {},
-): Promise<UploadResult> {
-  await limitUpload(memberId, deps.db); // 60 a minute per member by default (RATE_LIMIT_UPLOAD)
-  const release = admitUpload(memberId, getConfig().uploadsInFlight);
-  try {
-    return await receiveAndSave(memberId, request, deps);
-  } finally {
-    release();
-  }
-}
-
-async function receiveAndSave(
-  memberId: number,
-  request: Request,
-  deps: { db?: Db; storage?: Storage },
 ): Promise<UploadResult> {
   const form: { fileType: FileType | null } = { fileType: null };
   const received: { name: string; job: Promise<ProcessedImage> }[] = [];
-  const reader = readMultipart(request, UPLOAD_LIMITS, {
+  const reader = parts({
     onField(name, value) {
       if (name !== 'fileType') return;
       const v = value.trim();
@@ -105,7 +94,7 @@ async function receiveAndSave(
   const processed = await Promise.all(received.map((r) => r.job));
   const { fileType } = form;
   if (fileType === null) throw badFileType();
-  if (processed.length === 0) throw badRequest('업로드할 파일(files)을 하나 이상 보내 주세요.');
+  if (processed.length === 0) throw invalidRequest('업로드할 파일(files)을 하나 이상 보내 주세요.');
 
   const images = await saveImages(
     deps.db ?? (await getDb()),
@@ -205,11 +194,11 @@ export async function assertImagesIssuedTo(
   for (const image of images) {
     const url: unknown = (image as { url?: unknown } | null)?.url;
     if (typeof url !== 'string' || url.length === 0 || url.length > 2048) {
-      throw validationError([{ field, message: foreignImageMessage }]);
+      throw invalidFields([{ field, message: foreignImageMessage }]);
     }
     const ref = pictureRef(url);
     if (keep.has(ref)) continue;
-    if (!imageKeyOf(ref)) throw validationError([{ field, message: foreignImageMessage }]);
+    if (!imageKeyOf(ref)) throw invalidFields([{ field, message: foreignImageMessage }]);
     keys.push(ref);
   }
   const wanted = [...new Set(keys)];
@@ -221,7 +210,7 @@ export async function assertImagesIssuedTo(
     [memberId, wanted],
   );
   const found = new Set(rows.map((r) => r.storage_key));
-  if (wanted.some((k) => !found.has(k))) throw validationError([{ field, message: foreignImageMessage }]);
+  if (wanted.some((k) => !found.has(k))) throw invalidFields([{ field, message: foreignImageMessage }]);
 }
 
 export interface ImageDetails {

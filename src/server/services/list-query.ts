@@ -1,21 +1,24 @@
 /**
- * Query strings of the list endpoints (and of the list pages, which share the same URLs' keys).
+ * The list services' filters from typed list criteria: the API's query strings (http/list-query.ts) and
+ * the browse pages' filter state (browse.ts) both arrive here, so both filter the same way.
  */
-import {
-  PHOTOGRAPHY_TYPES,
-  PROGRESS_FILTERS,
-  PROMOTION_TYPES,
-  SORT_TYPES,
-  type PhotographyType,
-  type ProgressFilter,
-} from '../../lib/domain';
+import type { PhotographyType, ProgressFilter, PromotionType, SortType } from '../../lib/domain';
 import { expandRegionFilter } from '../../lib/regions';
-import { badRequest } from '../http/errors';
-import { enumParam, listParam, stringParam } from '../http/query';
 import type { PhotographerFilter } from './photographers';
 import type { PromotionFilter } from './promotion-lists';
 
-const MAX_KEYWORD = 100;
+export interface ListCriteria {
+  /** Region filter values as sent: categories (`"서울"`), region keys (`"서울 강남구"`), or neither. */
+  regions: string[];
+  photographyTypes: PhotographyType[];
+  keyword?: string | undefined;
+  sortType: SortType;
+}
+
+export interface PromotionCriteria extends ListCriteria {
+  type?: PromotionType | undefined;
+  progressStatus?: ProgressFilter | undefined;
+}
 
 /**
  * Region filter values: `"서울"` is a whole category, `"서울 강남구"` one region, a cluster arrives as its
@@ -26,49 +29,22 @@ export function splitRegionValues(values: string[]): { regions: string[]; catego
   return { regions: [...regions, ...unknown], categories };
 }
 
-function photographyTypes(params: URLSearchParams): PhotographyType[] {
-  const values = listParam(params, 'photographyTypes');
-  for (const v of values) {
-    if (!(PHOTOGRAPHY_TYPES as readonly string[]).includes(v))
-      throw badRequest('photographyTypes 값이 올바르지 않습니다.');
-  }
-  return [...new Set(values)] as PhotographyType[];
-}
-
-function keyword(params: URLSearchParams): string | undefined {
-  const k = stringParam(params, 'searchKeyword');
-  if (k === undefined) return undefined;
-  if (k.length > MAX_KEYWORD) throw badRequest(`검색어는 ${MAX_KEYWORD}자 이하로 입력해 주세요.`);
-  if (/\p{Cc}/u.test(k.replace(/[\t\n\r]/g, ''))) throw badRequest('검색어에 쓸 수 없는 문자가 있습니다.');
-  return k;
-}
-
-export function parsePromotionFilter(params: URLSearchParams): PromotionFilter {
-  const progress: ProgressFilter | undefined = enumParam(params, 'progressStatus', PROGRESS_FILTERS);
+export function promotionFilter(c: PromotionCriteria): PromotionFilter {
   return {
-    type: enumParam(params, 'type', PROMOTION_TYPES),
-    progressStatus: progress === 'ALL' ? undefined : progress,
-    ...splitRegionValues(listParam(params, 'regions')),
-    photographyTypes: photographyTypes(params),
-    keyword: keyword(params),
-    sortType: enumParam(params, 'sortType', SORT_TYPES) ?? 'LATEST',
+    type: c.type,
+    progressStatus: c.progressStatus === 'ALL' ? undefined : c.progressStatus,
+    ...splitRegionValues(c.regions),
+    photographyTypes: [...new Set(c.photographyTypes)],
+    keyword: c.keyword,
+    sortType: c.sortType,
   };
 }
 
-export function parsePhotographerFilter(params: URLSearchParams): PhotographerFilter {
+export function photographerFilter(c: ListCriteria): PhotographerFilter {
   return {
-    ...splitRegionValues(listParam(params, 'regions')),
-    photographyTypes: photographyTypes(params),
-    keyword: keyword(params),
-    sort: enumParam(params, 'sort', SORT_TYPES) ?? enumParam(params, 'sortType', SORT_TYPES) ?? 'LATEST',
+    ...splitRegionValues(c.regions),
+    photographyTypes: [...new Set(c.photographyTypes)],
+    keyword: c.keyword,
+    sort: c.sortType,
   };
-}
-
-/** `?promotionIds=1,2&photographerIds=3` for the batched saved-state call (at most 100 each). */
-export function idListParam(params: URLSearchParams, key: string): number[] {
-  const values = listParam(params, key);
-  if (values.length > 100) throw badRequest(`${key} 는 100개까지 보낼 수 있습니다.`);
-  const ids = values.map((v) => (/^[1-9]\d{0,9}$/.test(v) ? Number(v) : NaN));
-  if (ids.some((n) => !Number.isInteger(n) || n > 2_147_483_647)) throw badRequest(`${key} 값이 올바르지 않습니다.`);
-  return [...new Set(ids)];
 }

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { UserResponse } from '../../lib/contract';
 import type { Gender, Image, MemberType, Role } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 import { log } from '../log';
 import { answerImage } from '../media/pictures';
 import type { Storage } from '../storage/index';

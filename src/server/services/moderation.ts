@@ -10,7 +10,7 @@ import type { ModerationAction } from '../../lib/contract-moderation';
 import type { ReportTargetType } from '../../lib/rules/report';
 import type { Principal } from '../auth/principal';
 import type { Db, Queryable } from '../db/index';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 import { clearPromotionCounts } from './promotion-counts';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';

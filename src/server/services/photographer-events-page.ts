@@ -1,10 +1,9 @@
 /**
  * The events block of /photographer/:id: one tab (current and upcoming, or ended behind '지난 이벤트')
- * as cards, the tab counts and the paging. The query is read leniently: an unknown value is the default.
+ * as cards, the tab counts and the paging (the page's query is read by http/page-query.ts).
  */
 import type { EventCardData } from '../../lib/cards';
 import type { PromotionListItem } from '../../lib/contract';
-import { readPage } from '../../lib/filters';
 import { getDb } from '../db/index';
 import { thumbnailUrlFor } from '../media/keys';
 import {
@@ -14,11 +13,6 @@ import {
 } from './photographer-promotions';
 
 export const PHOTOGRAPHER_EVENTS_PAGE_SIZE = 10;
-
-/** `?events=ended` opens the ended tab; anything else is the current one. */
-export function readEventsTab(params: URLSearchParams): PhotographerEventStatus {
-  return params.get('events') === 'ended' ? 'ENDED' : 'CURRENT';
-}
 
 export interface PhotographerEventsView {
   status: PhotographerEventStatus;
@@ -31,12 +25,10 @@ export interface PhotographerEventsView {
 
 export async function photographerEvents(
   photographerId: number,
-  params: URLSearchParams,
+  { status, page }: { status: PhotographerEventStatus; page: number },
   now = Date.now(),
 ): Promise<PhotographerEventsView> {
   const db = await getDb();
-  const status = readEventsTab(params);
-  const page = readPage(params);
   const counts = await countPhotographerPromotions(db, photographerId, now);
   // A page past the end (an old link after events ended or were deleted) shows the last one.
   const totalPage = Math.ceil(counts[status] / PHOTOGRAPHER_EVENTS_PAGE_SIZE);

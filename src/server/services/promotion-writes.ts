@@ -6,7 +6,7 @@ import { todayKst } from '../../lib/deadline';
 import { validatePromotionInput } from '../../lib/rules/promotion';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/index';
-import { unwrap } from '../http/payload';
+import { unwrap } from './errors';
 import { assertImagesIssuedTo } from './files';
 import { createPromotion, promotionNotFound, promotionOwnership, updateDenied, updatePromotion } from './promotions';
 import type { PromotionResponse } from '../../lib/contract';

@@ -9,8 +9,8 @@ import { progressStatus, todayKst } from '../../lib/deadline';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
-import { ApiError, conflict, notFound } from '../http/errors';
 import { answerImages, storedImages } from '../media/pictures';
+import { conflict, denied, notFound } from './errors';
 import { searchDocument } from '../search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
@@ -198,7 +198,7 @@ export async function createPromotion(
 ): Promise<PromotionResponse> {
   clearPromotionCounts();
   if (input.isAuthorHidden && !isAdmin(author)) {
-    throw new ApiError(403, 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
+    throw denied('PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
   }
   const search = searchOf(input);
   const rows = await db.query<PromotionRow>(
@@ -236,8 +236,7 @@ export async function promotionOwnership(
   return row ? { authorId: row.author_id, startedAt: row.started_at, imageRefs: row.images.map((i) => i.url) } : null;
 }
 
-export const updateDenied = () =>
-  new ApiError(403, 'PROMOTION_UPDATE_PERMISSION_DENIED', '작성자만 이벤트를 수정할 수 있어요.');
+export const updateDenied = () => denied('PROMOTION_UPDATE_PERMISSION_DENIED', '작성자만 이벤트를 수정할 수 있어요.');
 
 export async function updatePromotion(
   db: Queryable,
@@ -283,7 +282,7 @@ export async function deletePromotion(db: Queryable, actor: Principal, id: numbe
   const existing = await findPromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== actor.id && !isAdmin(actor)) {
-    throw new ApiError(403, 'PROMOTION_DELETE_PERMISSION_DENIED', '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.');
+    throw denied('PROMOTION_DELETE_PERMISSION_DENIED', '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.');
   }
   await db.query('update promotions set deleted_at = now() where id = $1 and deleted_at is null', [id]);
   return { authorId: existing.author_id };

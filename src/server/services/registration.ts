@@ -13,8 +13,8 @@ import type {
 import type { SignupSource } from '../../lib/domain';
 import type { Principal } from '../auth/principal';
 import type { Db, Queryable } from '../db/index';
-import { accessDenied, conflict, validationError } from '../http/errors';
 import { storedImage, storedImages } from '../media/pictures';
+import { conflict, denied, invalidFields } from './errors';
 import { assertImagesIssuedTo } from './files';
 import type { PhotographerResponse, UserResponse } from '../../lib/contract';
 import { getMember, isNicknameTaken, toUserResponse } from './members';
@@ -28,10 +28,10 @@ export function parseSignupSources(body: Record<string, unknown>): SignupSource[
   const raw = body['signupSources'];
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string')) {
-    throw validationError([{ field: 'signupSources', message: '가입 경로 값이 올바르지 않아요.' }]);
+    throw invalidFields([{ field: 'signupSources', message: '가입 경로 값이 올바르지 않아요.' }]);
   }
   const result = validateSignupSources(raw as string[]);
-  if (!result.ok) throw validationError([{ field: 'signupSources', message: result.message }]);
+  if (!result.ok) throw invalidFields([{ field: 'signupSources', message: result.message }]);
   return result.value;
 }
 
@@ -51,7 +51,7 @@ async function guardNickname<T>(fn: () => Promise<T>): Promise<T> {
 
 async function lockUnregistered(tx: Queryable, memberId: number): Promise<void> {
   const rows = await tx.query<{ type: string }>('select type from members where id = $1 for update', [memberId]);
-  if (!rows[0]) throw accessDenied();
+  if (!rows[0]) throw denied();
   if (rows[0].type !== 'UNDEFINED') throw alreadyRegistered();
 }
 

@@ -6,7 +6,7 @@ import type { ReportResponse } from '../../lib/contract-moderation';
 import type { ReportInput } from '../../lib/rules/report';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
-import { conflict } from '../http/errors';
+import { conflict } from './errors';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';
 

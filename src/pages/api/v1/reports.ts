@@ -3,7 +3,7 @@ import { readJson } from '../../../server/http/body';
 import { getDb } from '../../../server/db/index';
 import { endpoint, notAllowed } from '../../../server/http/endpoint';
 import { limitWrite } from '../../../server/http/limits';
-import { unwrap } from '../../../server/http/payload';
+import { unwrap } from '../../../server/services/errors';
 import { json } from '../../../server/http/respond';
 import { validateReportInput } from '../../../lib/rules/report';
 import { createReport } from '../../../server/services/reports';

@@ -6,7 +6,7 @@ import { publicCache, tags } from '../../../../server/cache/tags';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { pageParams } from '../../../../server/http/query';
 import { json } from '../../../../server/http/respond';
-import { parsePhotographerFilter } from '../../../../server/services/list-query';
+import { parsePhotographerFilter } from '../../../../server/http/list-query';
 import { listPhotographers } from '../../../../server/services/photographers';
 import { withPhotographerSaves } from '../../../../server/services/saved-state';
 

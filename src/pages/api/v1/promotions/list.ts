@@ -6,7 +6,7 @@ import { publicCache, tags } from '../../../../server/cache/tags';
 import { endpoint, notAllowed } from '../../../../server/http/endpoint';
 import { pageParams } from '../../../../server/http/query';
 import { json } from '../../../../server/http/respond';
-import { parsePromotionFilter } from '../../../../server/services/list-query';
+import { parsePromotionFilter } from '../../../../server/http/list-query';
 import { listPromotions } from '../../../../server/services/promotion-lists';
 import { withPromotionSaves } from '../../../../server/services/saved-state';
 

@@ -7,7 +7,7 @@ import { getDb } from '../../../../../server/db/index';
 import { readJson } from '../../../../../server/http/body';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { limitWrite } from '../../../../../server/http/limits';
-import { unwrap } from '../../../../../server/http/payload';
+import { unwrap } from '../../../../../server/services/errors';
 import { json } from '../../../../../server/http/respond';
 import { updatePhotographerProfile } from '../../../../../server/services/registration';
 

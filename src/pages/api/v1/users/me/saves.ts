@@ -2,7 +2,7 @@ import { requireRegistered } from '../../../../../server/auth/guards';
 import { getDb } from '../../../../../server/db/index';
 import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
 import { json } from '../../../../../server/http/respond';
-import { idListParam } from '../../../../../server/services/list-query';
+import { idListParam } from '../../../../../server/http/list-query';
 import { savedState } from '../../../../../server/services/saved-state';
 
 /**

@@ -3,7 +3,7 @@ import { changed } from '../../../../../../server/cache/tags';
 import { invalidateAfterWrite } from '../../../../../../server/cache/writes';
 import { getDb } from '../../../../../../server/db/index';
 import { readJson } from '../../../../../../server/http/body';
-import { unwrap } from '../../../../../../server/http/payload';
+import { unwrap } from '../../../../../../server/services/errors';
 import { validateHideInput } from '../../../../../../lib/rules/report';
 import { endpoint, notAllowed } from '../../../../../../server/http/endpoint';
 import { limitWrite } from '../../../../../../server/http/limits';
