@@ -2,11 +2,12 @@
  * Writes the demo data set to an empty database (idempotent: a second run finds the demo accounts and
  * does nothing), and generates large data sets for benchmarks.
  */
-import type { FileType, Image, Region } from '../../lib/domain';
+import type { FileType, Image } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { standInKakaoId } from '../kakao/stand-in';
 import { searchDocument } from '../search/grams';
 import { todayKst } from '../../lib/deadline';
+import { regionColumns, regionKeyOf } from '../../lib/regions';
 import { refreshPhotographerSearch } from '../services/photographers';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 
@@ -27,7 +28,6 @@ export interface SeedReport {
   saves: number;
 }
 
-const regionKey = (r: Region) => `${r.category} ${r.name}`;
 const addDays = (today: string, days: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -86,8 +86,8 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
       [
         id,
         p.types,
-        p.regions.map(regionKey),
-        [...new Set(p.regions.map((g) => g.category))],
+        regionColumns(p.regions).keys,
+        regionColumns(p.regions).categories,
         JSON.stringify(portfolio),
         p.address ? JSON.stringify(p.address) : null,
         `https://open.kakao.com/o/demo${photographerIds.length + 1}`,
@@ -165,7 +165,7 @@ async function insertEvent(
     e.title,
     e.content,
     ...e.hashtags,
-    ...e.regions.flatMap((g) => [g.name, regionKey(g)]),
+    ...e.regions.flatMap((g) => [g.name, regionKeyOf(g)]),
   ]);
   const rows = await db.query<{ id: number }>(
     `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
@@ -181,8 +181,8 @@ async function insertEvent(
       startedAt,
       endedAt,
       e.types,
-      e.regions.map(regionKey),
-      [...new Set(e.regions.map((g) => g.category))],
+      regionColumns(e.regions).keys,
+      regionColumns(e.regions).categories,
       e.hashtags,
       JSON.stringify(images),
       e.isAuthorHidden,
@@ -238,7 +238,7 @@ export async function generateEvents(
         e.title,
         e.content,
         ...e.hashtags,
-        ...e.regions.flatMap((g) => [g.name, regionKey(g)]),
+        ...e.regions.flatMap((g) => [g.name, regionKeyOf(g)]),
       ]);
       const values = [
         author.id,
@@ -249,7 +249,7 @@ export async function generateEvents(
         startedAt,
         addDays(startedAt, e.lengthDays),
         `{${e.types.join(',')}}`,
-        `{${e.regions.map((g) => `"${regionKey(g)}"`).join(',')}}`,
+        `{${e.regions.map((g) => `"${regionKeyOf(g)}"`).join(',')}}`,
         `{${[...new Set(e.regions.map((g) => g.category))].join(',')}}`,
         `{${e.hashtags.map((h) => `"${h.replaceAll('"', '')}"`).join(',')}}`,
         JSON.stringify(author.images.slice(0, e.imageCount)),

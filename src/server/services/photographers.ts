@@ -11,6 +11,7 @@ import type {
   PhotographerResponse,
 } from '../../lib/contract';
 import { toPage } from '../../lib/page';
+import { regionKeyOf } from '../../lib/regions';
 import { NO_ADDRESS } from '../../lib/rules/member';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
@@ -108,7 +109,7 @@ export async function refreshPhotographerSearch(db: Queryable, memberId: number)
   const doc = searchDocument([
     r.nickname,
     r.description,
-    ...regionsFromKeys(r.regions).flatMap((g) => [g.name, `${g.category} ${g.name}`]),
+    ...regionsFromKeys(r.regions).flatMap((g) => [g.name, regionKeyOf(g)]),
   ]);
   await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
     memberId,

@@ -2,10 +2,11 @@
  * Events (promotions): details with an atomic view count (once per viewer a day), writing, soft delete, and saves with exact
  * counters. Lists are in promotion-lists.ts. Pages and endpoints both call these.
  */
-import type { Image, PhotographyType, PromotionType, Region } from '../../lib/domain';
+import type { Image, PhotographyType, PromotionType } from '../../lib/domain';
 import type { PromotionDetailResponse, PromotionResponse } from '../../lib/contract';
 import type { PromotionPayload } from '../../lib/rules/promotion';
 import { progressStatus, todayKst } from '../../lib/deadline';
+import { regionColumns, regionKeyOf } from '../../lib/regions';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
@@ -185,12 +186,9 @@ function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' |
     input.title,
     input.content,
     ...input.hashtags,
-    ...input.activeRegions.flatMap((r) => [r.name, `${r.category} ${r.name}`]),
+    ...input.activeRegions.flatMap((r) => [r.name, regionKeyOf(r)]),
   ]);
 }
-
-const regionKeys = (regions: Region[]) => regions.map((r) => `${r.category} ${r.name}`);
-const regionCategories = (regions: Region[]) => [...new Set(regions.map((r) => r.category))];
 
 export async function createPromotion(
   db: Queryable,
@@ -216,8 +214,8 @@ export async function createPromotion(
       input.startedAt,
       input.endedAt,
       input.photographyTypes,
-      regionKeys(input.activeRegions),
-      regionCategories(input.activeRegions),
+      regionColumns(input.activeRegions).keys,
+      regionColumns(input.activeRegions).categories,
       input.hashtags,
       JSON.stringify(cleanImages(input.images)),
       input.isAuthorHidden,
@@ -266,8 +264,8 @@ export async function updatePromotion(
       input.startedAt,
       input.endedAt,
       input.photographyTypes,
-      regionKeys(input.activeRegions),
-      regionCategories(input.activeRegions),
+      regionColumns(input.activeRegions).keys,
+      regionColumns(input.activeRegions).categories,
       input.hashtags,
       JSON.stringify(cleanImages(input.images)),
       search.text,
