@@ -5,7 +5,7 @@
 import type { FileType, Image } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { standInKakaoId } from '../kakao/stand-in';
-import { searchDocument } from '../search/grams';
+import { eventSearchDocument } from '../search/grams';
 import { todayKst } from '../../lib/deadline';
 import { regionColumns, regionKeyOf } from '../../lib/regions';
 import { refreshPhotographerSearch } from '../services/photographers';
@@ -161,12 +161,7 @@ async function insertEvent(
 ): Promise<number> {
   const startedAt = addDays(today, e.startOffsetDays);
   const endedAt = addDays(startedAt, e.lengthDays);
-  const search = searchDocument([
-    e.title,
-    e.content,
-    ...e.hashtags,
-    ...e.regions.flatMap((g) => [g.name, regionKeyOf(g)]),
-  ]);
+  const search = eventSearchDocument(e);
   const rows = await db.query<{ id: number }>(
     `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
         photography_types, regions, region_categories, hashtags, images, is_author_hidden, view_count,
@@ -234,12 +229,7 @@ export async function generateEvents(
     for (const e of specs) {
       const author = authors[e.authorIndex] as { id: number; images: Image[] };
       const startedAt = addDays(today, e.startOffsetDays);
-      const search = searchDocument([
-        e.title,
-        e.content,
-        ...e.hashtags,
-        ...e.regions.flatMap((g) => [g.name, regionKeyOf(g)]),
-      ]);
+      const search = eventSearchDocument(e);
       const values = [
         author.id,
         e.promotionType,

@@ -11,13 +11,12 @@ import type {
   PhotographerResponse,
 } from '../../lib/contract';
 import { toPage } from '../../lib/page';
-import { regionKeyOf } from '../../lib/regions';
 import { NO_ADDRESS } from '../../lib/rules/member';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { conflict, notFound } from '../http/errors';
-import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
+import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '../search/grams';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -106,11 +105,7 @@ export async function refreshPhotographerSearch(db: Queryable, memberId: number)
   );
   const r = rows[0];
   if (!r) return;
-  const doc = searchDocument([
-    r.nickname,
-    r.description,
-    ...regionsFromKeys(r.regions).flatMap((g) => [g.name, regionKeyOf(g)]),
-  ]);
+  const doc = searchDocument([r.nickname, r.description, ...regionSearchParts(regionsFromKeys(r.regions))]);
   await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
     memberId,
     doc.text,

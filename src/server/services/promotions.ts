@@ -6,12 +6,12 @@ import type { Image, PhotographyType, PromotionType } from '../../lib/domain';
 import type { PromotionDetailResponse, PromotionResponse } from '../../lib/contract';
 import type { PromotionPayload } from '../../lib/rules/promotion';
 import { progressStatus, todayKst } from '../../lib/deadline';
-import { regionColumns, regionKeyOf } from '../../lib/regions';
+import { regionColumns } from '../../lib/regions';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { searchDocument } from '../search/grams';
+import { eventSearchDocument } from '../search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
 import { PRUNE_VIEWS_SQL, countingDetailSql } from './promotion-views';
@@ -182,12 +182,7 @@ export async function getPromotionDetails(
 }
 
 function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' | 'activeRegions'>) {
-  return searchDocument([
-    input.title,
-    input.content,
-    ...input.hashtags,
-    ...input.activeRegions.flatMap((r) => [r.name, regionKeyOf(r)]),
-  ]);
+  return eventSearchDocument({ ...input, regions: input.activeRegions });
 }
 
 export async function createPromotion(
