@@ -14,6 +14,7 @@ import { ApiError, conflict, notFound } from '../http/errors';
 import { eventSearchDocument } from '../search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
+import { insertEvents } from './promotion-rows';
 import { PRUNE_VIEWS_SQL, countingDetailSql } from './promotion-views';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -194,29 +195,25 @@ export async function createPromotion(
   if (input.isAuthorHidden && !isAdmin(author)) {
     throw new ApiError(403, 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
   }
-  const search = searchOf(input);
-  const rows = await db.query<PromotionRow>(
-    `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
-        photography_types, regions, region_categories, hashtags, images, is_author_hidden, search_text, search_grams)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
-     returning ${PROMOTION_COLUMNS.replaceAll('p.', '')}`,
+  const rows = await insertEvents<PromotionRow>(
+    db,
     [
-      author.id,
-      input.promotionType,
-      input.title,
-      input.content,
-      input.externalLink,
-      input.startedAt,
-      input.endedAt,
-      input.photographyTypes,
-      regionColumns(input.activeRegions).keys,
-      regionColumns(input.activeRegions).categories,
-      input.hashtags,
-      JSON.stringify(cleanImages(input.images)),
-      input.isAuthorHidden,
-      search.text,
-      search.grams,
+      {
+        authorId: author.id,
+        promotionType: input.promotionType,
+        title: input.title,
+        content: input.content,
+        externalLink: input.externalLink,
+        startedAt: input.startedAt,
+        endedAt: input.endedAt,
+        photographyTypes: input.photographyTypes,
+        regions: input.activeRegions,
+        hashtags: input.hashtags,
+        images: cleanImages(input.images),
+        isAuthorHidden: input.isAuthorHidden,
+      },
     ],
+    PROMOTION_COLUMNS.replaceAll('p.', ''),
   );
   return toPromotionResponse(rows[0] as PromotionRow);
 }
