@@ -79,14 +79,15 @@ function sendJson(res, status, body, headers = {}) {
 }
 
 /** No route matched: pages go home (the spec's Not Found behaviour), anything else is a JSON 404. */
-function notFound(req, res) {
+async function notFound(req, res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (req.method === 'GET' || req.method === 'HEAD') {
-    res.writeHead(302, { Location: '/', 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>');
+    const page = app.notFoundPage();
+    res.writeHead(page.status, Object.fromEntries(page.headers));
+    res.end(await page.text());
     return;
   }
-  sendJson(res, 404, { code: 'NOT_FOUND', message: '요청한 주소를 찾을 수 없습니다.' });
+  sendJson(res, 404, app.notFoundBody());
 }
 
 const server = http.createServer((req, res) => {

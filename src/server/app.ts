@@ -13,6 +13,7 @@ import { configureStore } from './cache/store';
 import { setCorsHeaders } from './http/cors';
 import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
 import { loadStaticFiles } from './http/static-files';
+import { notFoundBody, notFoundPage } from './http/not-found';
 import { closeDb, getDb } from './db/index';
 import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
@@ -83,4 +84,7 @@ const key = Symbol.for('damabwa.app');
   isKnownMethod,
   unknownMethodAnswer,
   rawClientErrorAnswer,
+  // The one Not Found answer (src/server/http/not-found.ts) for requests no route matched.
+  notFoundPage,
+  notFoundBody,
 };
