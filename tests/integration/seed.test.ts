@@ -83,7 +83,7 @@ describe('demo seed', () => {
       startedAt: '2026-01-01',
       endedAt: '2026-01-31',
       photographyTypes: ['SNAP' as const],
-      regions: [{ category: '서울', name: '강남구' }],
+      activeRegions: [{ category: '서울', name: '강남구' }],
       images: [],
       isAuthorHidden: false,
     };
@@ -107,7 +107,7 @@ describe('demo seed', () => {
         title: '첫째',
         content: base.content,
         hashtags: ['a"b', 'c\\d', '{e,f}'],
-        regions: base.regions,
+        regions: base.activeRegions,
       }).text,
     );
   });

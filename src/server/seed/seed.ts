@@ -164,7 +164,7 @@ function eventRowOf(authorId: number, e: SeedEvent, images: Image[], today: stri
     startedAt,
     endedAt: addDays(startedAt, e.lengthDays),
     photographyTypes: e.types,
-    regions: e.regions,
+    activeRegions: e.regions,
     hashtags: e.hashtags,
     images,
     isAuthorHidden: e.isAuthorHidden,

@@ -3,28 +3,14 @@
  * service (`createPromotion`), the demo seed and the bulk generator of benchmark data. The search
  * document and the region columns come from the same functions for every writer (decision 002).
  */
-import type { Image, PhotographyType, PromotionType, Region } from '../../lib/domain';
+import type { PromotionPayload } from '../../lib/rules/promotion';
 import { regionColumns } from '../../lib/regions';
 import type { SqlParam } from '../db/client';
 import type { Queryable } from '../db/index';
 import { eventSearchDocument } from '../search/grams';
 
-export interface EventRow {
-  authorId: number;
-  promotionType: PromotionType;
-  title: string;
-  content: string;
-  externalLink: string;
-  startedAt: string;
-  endedAt: string;
-  photographyTypes: readonly PhotographyType[];
-  regions: readonly Region[];
-  hashtags: readonly string[];
-  images: readonly Image[];
-  isAuthorHidden: boolean;
-  /** Only the seed starts an event with views. */
-  viewCount?: number;
-}
+/** An event as the create endpoint takes it (the payload rules), by its author; only the seed adds views. */
+export type EventRow = PromotionPayload & { authorId: number; viewCount?: number };
 
 /** Column, and the cast its parameter needs. */
 const COLUMNS: readonly (readonly [string, string])[] = [
@@ -48,8 +34,8 @@ const COLUMNS: readonly (readonly [string, string])[] = [
 
 /** The parameters of one row, in the order of `COLUMNS`. */
 export function eventRowValues(e: EventRow): SqlParam[] {
-  const regions = regionColumns(e.regions);
-  const search = eventSearchDocument(e);
+  const regions = regionColumns(e.activeRegions);
+  const search = eventSearchDocument({ ...e, regions: e.activeRegions });
   return [
     e.authorId,
     e.promotionType,

@@ -197,22 +197,7 @@ export async function createPromotion(
   }
   const rows = await insertEvents<PromotionRow>(
     db,
-    [
-      {
-        authorId: author.id,
-        promotionType: input.promotionType,
-        title: input.title,
-        content: input.content,
-        externalLink: input.externalLink,
-        startedAt: input.startedAt,
-        endedAt: input.endedAt,
-        photographyTypes: input.photographyTypes,
-        regions: input.activeRegions,
-        hashtags: input.hashtags,
-        images: cleanImages(input.images),
-        isAuthorHidden: input.isAuthorHidden,
-      },
-    ],
+    [{ ...input, authorId: author.id, images: cleanImages(input.images) }],
     PROMOTION_COLUMNS.replaceAll('p.', ''),
   );
   return toPromotionResponse(rows[0] as PromotionRow);
