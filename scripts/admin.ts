@@ -9,6 +9,7 @@ import { getConfig } from '../src/server/config';
 import { openDatabase, type Db } from '../src/server/db/index';
 import { CHANNEL } from '../src/server/cache/bus';
 import { SIGNUP_SOURCE_LABELS, type SignupSource } from '../src/lib/domain';
+import { runDbCommand, usage } from './lib/db-command';
 
 async function findMember(db: Db, ref: string): Promise<{ id: number; nickname: string; roles: string[] }> {
   const rows = /^\d+$/.test(ref)
@@ -24,10 +25,10 @@ async function findMember(db: Db, ref: string): Promise<{ id: number; nickname: 
   return rows[0];
 }
 
-async function main(): Promise<void> {
-  const [command, ref] = process.argv.slice(2);
-  const db = await openDatabase(getConfig());
-  try {
+const [command, ref] = process.argv.slice(2);
+runDbCommand(
+  () => openDatabase(getConfig()),
+  async (db) => {
     if ((command === 'grant-admin' || command === 'revoke-admin') && ref) {
       const m = await findMember(db, ref);
       const roles =
@@ -54,17 +55,9 @@ async function main(): Promise<void> {
         console.log(`${SIGNUP_SOURCE_LABELS[r.source as SignupSource] ?? r.source}\t${r.members}`);
       }
     } else {
-      console.error(
+      usage(
         'usage: npm run admin -- grant-admin <id|nickname> | revoke-admin <id|nickname> | list-admins | signup-sources',
       );
-      process.exitCode = 2;
     }
-  } finally {
-    await db.close();
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+  },
+);

@@ -23,12 +23,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { growth, report } from './lib/bench-report.mjs';
 import { lighthouseRow, lighthouseSample } from './lib/lighthouse-result.mjs';
 import { demoLogin } from './lib/demo-login.mjs';
 import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
+import { cannon } from './bench/cannon.mjs';
 import { measureWriteLoad } from './bench/write-load.mjs';
 import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
 
@@ -216,24 +216,6 @@ async function lighthouseRuns(base, pages, runs) {
   }
 }
 
-function cannon(url, seconds, headers = {}, connections = 64) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip', ...headers } },
-      (err, res) =>
-        err
-          ? reject(err)
-          : resolve({
-              rps: Math.round(res.requests.average),
-              p50: res.latency.p50,
-              p99: res.latency.p99,
-              non2xx: res.non2xx,
-              errors: res.errors,
-            }),
-    );
-  });
-}
-
 async function throughput(base, ids) {
   const html = await (await fetch(`${base}/`)).text();
   // The reference: the home page's first stylesheet (else script), as the server sends it to a browser.
@@ -261,7 +243,7 @@ async function throughput(base, ids) {
     { name: 'API search 야경, member', path: search, headers: member },
   ];
   for (const t of targets) {
-    const r = await cannon(`${base}${t.path}`, seconds, t.headers);
+    const r = await cannon(`${base}${t.path}`, seconds, { headers: t.headers });
     results.throughput.push({ target: t.name, ...r });
   }
   const ref = results.throughput[0]?.rps || 1;

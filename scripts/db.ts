@@ -10,6 +10,7 @@ import { openDatabase } from '../src/server/db/index';
 import { migrate } from '../src/server/db/migrate';
 import { makeSeedImage } from '../src/server/seed/images';
 import { generateEvents, seedDemoData } from '../src/server/seed/seed';
+import { runDbCommand, usage } from './lib/db-command';
 
 function numberFlag(name: string): number | undefined {
   const i = process.argv.indexOf(name);
@@ -19,12 +20,11 @@ function numberFlag(name: string): number | undefined {
   return n;
 }
 
-async function main(): Promise<void> {
-  const command = process.argv[2];
-  const config = getConfig();
-  // Migrating is this script's own report for `migrate`; the other commands open as the server does.
-  const db = await openDatabase(config, { migrate: command !== 'migrate' });
-  try {
+const command = process.argv[2];
+// Migrating is this script's own report for `migrate`; the other commands open as the server does.
+runDbCommand(
+  () => openDatabase(getConfig(), { migrate: command !== 'migrate' }),
+  async (db) => {
     if (command === 'migrate') {
       const applied = await migrate(db);
       if (applied.length === 0) console.log('database is up to date: nothing to apply');
@@ -39,15 +39,7 @@ async function main(): Promise<void> {
         console.log(`generated ${extra} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
     } else {
-      console.error('usage: tsx scripts/db.ts migrate | seed [--events N]');
-      process.exitCode = 2;
+      usage('usage: tsx scripts/db.ts migrate | seed [--events N]');
     }
-  } finally {
-    await db.close();
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+  },
+);

@@ -22,16 +22,12 @@ const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, '
 const distServer = join(dist, 'server');
 const distClient = join(dist, 'client');
 
-function logLine(level, msg, fields = {}) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-}
-
 const { handler } = await import(pathToFileURL(join(distServer, 'entry.mjs')).href);
 // Astro loads the middleware lazily; importing it now registers our app lifecycle (src/server/app.ts).
 const middlewareFile = readdirSync(distServer).find((f) => /^virtual_astro_middleware.*\.mjs$/.test(f));
 if (!middlewareFile) {
-  logLine('error', 'build is missing the middleware bundle; run npm run build');
+  // Before the app (and its logger) is loaded: a plain line.
+  console.error('build is missing the middleware bundle; run npm run build');
   process.exit(1);
 }
 await import(pathToFileURL(join(distServer, middlewareFile)).href);
@@ -42,7 +38,7 @@ try {
   config = app.getConfig();
   await app.startApp();
 } catch (err) {
-  logLine('error', 'startup failed', { error: err instanceof Error ? err.message : String(err) });
+  app.log('error', 'startup failed', { error: err instanceof Error ? err.message : String(err) });
   await app.stopApp?.().catch(() => undefined);
   process.exit(1);
 }
@@ -79,14 +75,15 @@ function sendJson(res, status, body, headers = {}) {
 }
 
 /** No route matched: pages go home (the spec's Not Found behaviour), anything else is a JSON 404. */
-function notFound(req, res) {
+async function notFound(req, res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (req.method === 'GET' || req.method === 'HEAD') {
-    res.writeHead(302, { Location: '/', 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>');
+    const page = app.notFoundPage();
+    res.writeHead(page.status, Object.fromEntries(page.headers));
+    res.end(await page.text());
     return;
   }
-  sendJson(res, 404, { code: 'NOT_FOUND', message: '요청한 주소를 찾을 수 없습니다.' });
+  sendJson(res, 404, app.notFoundBody());
 }
 
 const server = http.createServer((req, res) => {
@@ -100,7 +97,7 @@ const server = http.createServer((req, res) => {
     inFlight.delete(res);
     answering.delete(req.socket);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logLine(res.statusCode >= 500 ? 'error' : 'info', 'request', {
+    app.log(res.statusCode >= 500 ? 'error' : 'info', 'request', {
       requestId,
       method: req.method,
       path: (req.url ?? '').split('?')[0],
@@ -155,7 +152,7 @@ function toApp(req, res, requestId) {
       res,
       (err) => {
         if (err === undefined) return notFound(req, res);
-        logLine('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
+        app.log('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
         if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: '일시적인 오류가 발생했습니다.' });
         else res.end();
       },
@@ -180,34 +177,34 @@ server.on('clientError', (err, socket) => {
 });
 
 server.on('error', (err) => {
-  logLine('error', 'server error', { error: err.message });
+  app.log('error', 'server error', { error: err.message });
   process.exit(1);
 });
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logLine('info', 'listening', { url: `http://localhost:${port}`, mode: config.mode, pid: process.pid });
+  app.logLifecycle('listening', { url: `http://localhost:${port}`, mode: config.mode, pid: process.pid });
 });
 
 async function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
-  logLine('info', 'shutting down', { signal, inFlight: inFlight.size });
+  app.logLifecycle('shutting down', { signal, inFlight: inFlight.size });
   server.close();
   server.closeIdleConnections();
   const deadline = Date.now() + config.shutdownTimeoutMs;
   while (inFlight.size > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
   }
-  if (inFlight.size > 0) logLine('warn', 'shutdown timeout; closing open connections', { inFlight: inFlight.size });
+  if (inFlight.size > 0) app.log('warn', 'shutdown timeout; closing open connections', { inFlight: inFlight.size });
   server.closeAllConnections();
   try {
     await app.stopApp();
   } catch (err) {
-    logLine('error', 'stop failed', { error: err instanceof Error ? err.message : String(err) });
+    app.log('error', 'stop failed', { error: err instanceof Error ? err.message : String(err) });
   }
-  logLine('info', 'stopped');
+  app.logLifecycle('stopped');
   process.exit(0);
 }
 

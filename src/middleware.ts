@@ -8,6 +8,7 @@ import { isDatabaseTrouble, toErrorResponse } from './server/http/respond';
 import { unavailablePage } from './server/http/unavailable-page';
 import { applyCors, preflight } from './server/http/cors';
 import { mergeCsp, securityHeaders } from './server/http/headers';
+import { notFoundPage } from './server/http/not-found';
 import { HIDDEN_VIEW_HEADER } from './lib/paths';
 
 const API_PREFIX = '/api/';
@@ -41,19 +42,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const exempt =
     pathname.startsWith('/dev/') || pathname.startsWith('/media/') || response.headers.has(HIDDEN_VIEW_HEADER);
   if (response.status === 404 && !isApi && !exempt && (method === 'GET' || method === 'HEAD')) {
-    response = new Response(
-      '<!doctype html><meta charset="utf-8"><title>페이지를 찾을 수 없어요</title><a href="/">홈으로 이동</a>',
-      {
-        status: 302,
-        headers: {
-          Location: '/',
-          'Content-Type': 'text/html; charset=utf-8',
-          'Cache-Control': 'no-store',
-          // Read once by home's toast host (stores/ui showArrivalNotices): "찾을 수 없는 페이지예요".
-          'Set-Cookie': 'notice=not-found; Path=/; Max-Age=60; SameSite=Lax',
-        },
-      },
-    );
+    response = notFoundPage();
   }
 
   response = withHeaders(response, securityHeaders(ctx.url, isApi));

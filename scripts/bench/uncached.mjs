@@ -4,7 +4,7 @@
  * so each one is a new cache key even where a cache is on. Each page's req/s is set against `/login`
  * uncached: the same layout, no data. Also the targets on the scale table's list answers.
  */
-import autocannon from 'autocannon';
+import { cannon } from './cannon.mjs';
 
 export const UNCACHED_TARGETS = { pageVsLogin: 0.5, listP50Ms: 2, growthP50: 1.5 };
 /** The sizes at which the list answers must stay under UNCACHED_TARGETS.listP50Ms (sequential p50). */
@@ -35,30 +35,12 @@ function uncachedTargets({ eventId, photographerId }) {
   ];
 }
 
-/** autocannon with a new `_u` parameter on every request (a new cache key each time). */
-function cannonUnique(base, path, seconds, connections) {
+/** The bench's runner with a new `_u` parameter on every request (a new cache key each time). */
+async function cannonUnique(base, path, seconds, connections) {
   let n = 0;
   const unique = () => `${path}${path.includes('?') ? '&' : '?'}_u=${process.pid}-${n++}`;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${base}${path}`,
-        connections,
-        duration: seconds,
-        headers: { 'accept-encoding': 'br, gzip' },
-        requests: [{ setupRequest: (req) => ({ ...req, path: unique() }) }],
-      },
-      (err, res) =>
-        err
-          ? reject(err)
-          : resolve({
-              rps: Math.round(res.requests.average),
-              p50: res.latency.p50,
-              p99: res.latency.p99,
-              non2xx: res.non2xx,
-            }),
-    );
-  });
+  const { rps, p50, p99, non2xx } = await cannon(`${base}${path}`, seconds, { connections, path: unique });
+  return { rps, p50, p99, non2xx };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   parseRegionKey,
   regionNamesOf,
 } from './regions';
+import { queryFirst, queryList } from './query';
 
 export type ListKind = 'promotion' | 'photographer';
 
@@ -54,23 +55,8 @@ export const DEFAULT_FILTER: Readonly<FilterState> = Object.freeze({
 export const MAX_REGION_VALUES = 50;
 export const MAX_KEYWORD_LENGTH = 100;
 
-function listValues(params: URLSearchParams, key: string): string[] {
-  return params
-    .getAll(key)
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
-}
-
-function firstValue(params: URLSearchParams, key: string): string | undefined {
-  return params
-    .getAll(key)
-    .map((v) => v.trim())
-    .find((v) => v.length > 0);
-}
-
 function enumValue<T extends string>(params: URLSearchParams, key: string, values: readonly T[]): T | undefined {
-  const v = firstValue(params, key);
+  const v = queryFirst(params, key);
   return isOneOf(values, v) ? v : undefined;
 }
 
@@ -94,21 +80,21 @@ export function readFilter(params: URLSearchParams, kind: ListKind): FilterState
     type: kind === 'promotion' ? (enumValue(params, 'type', PROMOTION_TYPES) ?? null) : null,
     progressStatus: kind === 'promotion' ? (enumValue(params, 'progressStatus', PROGRESS_FILTERS) ?? 'ALL') : 'ALL',
     sortType,
-    regions: normaliseRegions(listValues(params, 'regions')),
-    photographyTypes: normaliseTypes(listValues(params, 'photographyTypes')),
+    regions: normaliseRegions(queryList(params, 'regions')),
+    photographyTypes: normaliseTypes(queryList(params, 'photographyTypes')),
   };
 }
 
 /** The 0-based page of the query; anything but a small non-negative integer is the first page. */
 export function readPage(params: URLSearchParams): number {
-  const v = firstValue(params, 'page');
+  const v = queryFirst(params, 'page');
   if (!v || !/^\d{1,6}$/.test(v)) return 0;
   return Number(v);
 }
 
 /** The search keyword of the query (trimmed, at most 100 characters), or '' when there is none. */
 export function readKeyword(params: URLSearchParams): string {
-  const v = firstValue(params, 'searchKeyword') ?? '';
+  const v = queryFirst(params, 'searchKeyword') ?? '';
   // Control characters (which the API refuses) become spaces.
   return v
     .replace(/\p{Cc}/gu, ' ')

@@ -57,6 +57,11 @@ export function regionKeyOf(region: Region): string {
   return regionKey(region.category, region.name);
 }
 
+/** The stored columns of a row's regions: their keys (`regions`) and their categories without repeats. */
+export function regionColumns(regions: readonly Region[]): { keys: string[]; categories: string[] } {
+  return { keys: regions.map(regionKeyOf), categories: [...new Set(regions.map((r) => r.category))] };
+}
+
 /** `서울 강남구` → `{category: '서울', name: '강남구'}`; null without a space. Does not check the catalogue. */
 export function parseRegionKey(key: string): Region | null {
   const space = key.indexOf(' ');

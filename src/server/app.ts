@@ -14,8 +14,9 @@ import { configureStore } from './cache/store';
 import { setCorsHeaders } from './http/cors';
 import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
 import { loadStaticFiles } from './http/static-files';
+import { notFoundBody, notFoundPage } from './http/not-found';
 import { closeDb, getDb } from './db/index';
-import { log, setLogLevel } from './log';
+import { log, logLifecycle, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
 import { registerFileCleanup } from './services/file-cleanup';
 import { seedDemoData } from './seed/seed';
@@ -85,4 +86,10 @@ const key = Symbol.for('damabwa.app');
   isKnownMethod,
   unknownMethodAnswer,
   rawClientErrorAnswer,
+  // The one Not Found answer (src/server/http/not-found.ts) for requests no route matched.
+  notFoundPage,
+  notFoundBody,
+  // The one logger (src/server/log.ts), for the server's own lines.
+  log,
+  logLifecycle,
 };

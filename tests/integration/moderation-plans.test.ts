@@ -4,7 +4,6 @@
  * out; the moderation page's reads use their own indexes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlParam } from '../../src/server/db/client';
 import type { Db, Queryable } from '../../src/server/db/index';
 import type { Principal } from '../../src/server/auth/principal';
 import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
@@ -15,6 +14,7 @@ import { sitemapEntries } from '../../src/server/services/sitemap';
 import { hidePromotion } from '../../src/server/services/moderation';
 import { moderationOverview } from '../../src/server/services/moderation-read';
 import { openTestDb } from '../support/db';
+import { plansOf as plansOfRun } from '../support/plans';
 
 let db: Db;
 let hidden: number[] = [];
@@ -58,31 +58,7 @@ afterAll(async () => {
 });
 
 /** Every statement `run` makes, with the nodes of its plan. */
-async function plansOf(run: (q: Queryable) => Promise<unknown>) {
-  const statements: { sql: string; params: readonly SqlParam[] }[] = [];
-  await run({
-    query: (sql, params = []) => {
-      statements.push({ sql, params });
-      return db.query(sql, params);
-    },
-  });
-  const out: { sql: string; nodes: Record<string, unknown>[] }[] = [];
-  for (const s of statements) {
-    const rows = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${s.sql}`, s.params);
-    const nodes: Record<string, unknown>[] = [];
-    const walk = (n: unknown) => {
-      if (Array.isArray(n)) n.forEach(walk);
-      else if (n && typeof n === 'object') {
-        const node = n as Record<string, unknown>;
-        if ('Node Type' in node) nodes.push(node);
-        Object.values(node).forEach(walk);
-      }
-    };
-    walk(rows[0]?.['QUERY PLAN']);
-    out.push({ sql: s.sql, nodes });
-  }
-  return out;
-}
+const plansOf = (run: (q: Queryable) => Promise<unknown>) => plansOfRun(db, run);
 
 /** A plan's shape: each statement's nodes with the index or table they read. */
 const shapeOf = (plans: { nodes: Record<string, unknown>[] }[]) =>

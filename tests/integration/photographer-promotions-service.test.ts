@@ -10,8 +10,10 @@ import {
 } from '../../src/server/services/promotions';
 import {
   countPhotographerPromotions,
+  listPhotographerPromotionCards,
   listPhotographerPromotions,
 } from '../../src/server/services/photographer-promotions';
+import { listPromotionCards } from '../../src/server/services/promotion-lists';
 import { listSavedClosingSoon } from '../../src/server/services/saved-closing-soon';
 import { insertMember, openTestDb } from '../support/db';
 import { refusal } from '../support/refusal';
@@ -116,6 +118,19 @@ describe("a photographer's events", () => {
       status: 404,
       code: 'PHOTOGRAPHER_NOT_FOUND',
     });
+  });
+
+  it('shows its events as the same cards as the event lists', async () => {
+    const p = await principal(['PHOTOGRAPHER', 'USER']);
+    await withPage(p);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await createPromotion(db, p, input({ title: `카드 ${i}` }))).id);
+    const cards = await listPhotographerPromotionCards(db, p.id, 'CURRENT', first);
+    expect(cards.items.map((c) => c.id)).toEqual([...ids].reverse());
+    const everyEvent = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' as const };
+    const all = await listPromotionCards(db, everyEvent, { page: 0, pageSize: 100 });
+    expect(cards.items).toEqual(all.items.filter((c) => ids.includes(c.id)));
+    expect(cards.items[0]?.thumbnailUrl).toEqual(expect.any(String));
   });
 
   it('walks the author index in order: no table scan and no sort', async () => {

@@ -4,12 +4,12 @@
  * ordered index, or sorting the matches).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlParam } from '../../src/server/db/client';
-import type { Db, Queryable } from '../../src/server/db/index';
+import type { Db } from '../../src/server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
 import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
 import { listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
 import { openTestDb } from '../support/db';
+import { plansOf as plansOfRun, type StatementPlan } from '../support/plans';
 
 let db: Db;
 const fakeImage: ImageMaker = async (_owner, kind, seed) => ({
@@ -29,35 +29,11 @@ afterAll(async () => {
 });
 
 /** The statements one list call makes, and every plan node of each. */
-async function plansOf(
-  filter: PromotionFilter,
-  page = 0,
-): Promise<{ sql: string; nodes: Record<string, unknown>[] }[]> {
-  const statements: { sql: string; params: readonly SqlParam[] }[] = [];
-  const recording: Queryable = {
-    query: (sql, params = []) => {
-      statements.push({ sql, params });
-      return db.query(sql, params);
-    },
-  };
-  clearPromotionCounts();
-  await listPromotions(recording, filter, { page, pageSize: 10 }, null);
-  const out = [];
-  for (const s of statements) {
-    const rows = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${s.sql}`, s.params);
-    const nodes: Record<string, unknown>[] = [];
-    const walk = (n: unknown) => {
-      if (Array.isArray(n)) n.forEach(walk);
-      else if (n && typeof n === 'object') {
-        const node = n as Record<string, unknown>;
-        if ('Node Type' in node) nodes.push(node);
-        Object.values(node).forEach(walk);
-      }
-    };
-    walk(rows[0]?.['QUERY PLAN']);
-    out.push({ sql: s.sql, nodes });
-  }
-  return out;
+function plansOf(filter: PromotionFilter, page = 0): Promise<StatementPlan[]> {
+  return plansOfRun(db, (q) => {
+    clearPromotionCounts();
+    return listPromotions(q, filter, { page, pageSize: 10 }, null);
+  });
 }
 
 describe('keyword plans', () => {

@@ -39,4 +39,14 @@ describe('operator scripts on the embedded database', () => {
     expect(tsx(['scripts/admin.ts', 'list-admins'])).toContain('(no admins)');
     expect(tsx(['scripts/admin.ts', 'signup-sources'])).toContain('registered members');
   }, 120_000);
+
+  it('prints the usage and exits 2 for an unknown command, closing the database', () => {
+    for (const script of ['scripts/db.ts', 'scripts/admin.ts']) {
+      const run = spawnSync('node_modules/.bin/tsx', [script, 'no-such-command'], { env, encoding: 'utf8' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/^usage: /);
+    }
+    // Closed: the next process opens the same directory.
+    expect(tsx(['scripts/admin.ts', 'list-admins'])).toContain('(no admins)');
+  }, 60_000);
 });

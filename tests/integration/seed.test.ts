@@ -3,6 +3,8 @@ import type { Db } from '../../src/server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
 import { listPromotions } from '../../src/server/services/promotion-lists';
 import { openDatabase } from '../../src/server/db/index';
+import { insertEvents } from '../../src/server/services/promotion-rows';
+import { eventSearchDocument } from '../../src/server/search/grams';
 
 // Always a fresh embedded database: the seed expects an empty one.
 let db: Db;
@@ -69,5 +71,44 @@ describe('demo seed', () => {
       null,
     );
     expect(found.items.length).toBeGreaterThan(0);
+  });
+
+  it('writes events through the service builder: arrays and quotes as parameters, the same document', async () => {
+    const [author] = await db.query<{ id: number }>('select member_id as id from photographer_pages limit 1');
+    const base = {
+      authorId: (author as { id: number }).id,
+      promotionType: 'FREE' as const,
+      content: '따옴표 "와 역슬래시 \\ 가 든 내용',
+      externalLink: 'https://example.com/e',
+      startedAt: '2026-01-01',
+      endedAt: '2026-01-31',
+      photographyTypes: ['SNAP' as const],
+      activeRegions: [{ category: '서울', name: '강남구' }],
+      images: [],
+      isAuthorHidden: false,
+    };
+    const rows = await insertEvents<{ id: number }>(
+      db,
+      [
+        { ...base, title: '첫째', hashtags: ['a"b', 'c\\d', '{e,f}'] },
+        { ...base, title: '둘째', hashtags: [] },
+      ],
+      'id',
+    );
+    expect(rows).toHaveLength(2);
+    const stored = await db.query<{ hashtags: string[]; regions: string[]; search_text: string }>(
+      'select hashtags, regions, search_text from promotions where id = $1',
+      [(rows[0] as { id: number }).id],
+    );
+    expect(stored[0]?.hashtags).toEqual(['a"b', 'c\\d', '{e,f}']);
+    expect(stored[0]?.regions).toEqual(['서울 강남구']);
+    expect(stored[0]?.search_text).toBe(
+      eventSearchDocument({
+        title: '첫째',
+        content: base.content,
+        hashtags: ['a"b', 'c\\d', '{e,f}'],
+        regions: base.activeRegions,
+      }).text,
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   isKnownRegionKey,
   isRegionCategory,
   parseRegionKey,
+  regionColumns,
   regionKey,
   sortRegions,
 } from '../../src/lib/regions';
@@ -146,5 +147,16 @@ describe('clusters and filter values', () => {
   it('expands what the filter bar sends for a cluster exactly like the cluster itself', () => {
     const sent = clusterRegionKeys('서울', '중랑구/노원구/성북구/동대문구');
     expect(expandRegionFilter(sent)).toEqual(expandRegionFilter(['서울 중랑구/노원구/성북구/동대문구']));
+  });
+});
+
+describe('regionColumns', () => {
+  it('stores the keys in order and each category once', () => {
+    const columns = regionColumns([
+      { category: '서울', name: '강남구' },
+      { category: '경기', name: '하남시' },
+      { category: '서울', name: '송파구' },
+    ]);
+    expect(columns).toEqual({ keys: ['서울 강남구', '경기 하남시', '서울 송파구'], categories: ['서울', '경기'] });
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { ErrorCode } from '../../lib/contract';
 import { DomainError, type FieldError } from '../services/errors';
+import { NOT_FOUND_MESSAGE } from './not-found';
 
 export type { ErrorCode, FieldError };
 
@@ -67,7 +68,7 @@ export const accessDenied = (message = '이 기능을 사용할 권한이 없습
   new ApiError(403, 'ACCESS_DENIED', message);
 export const registrationRequired = () =>
   new ApiError(403, 'REGISTRATION_REQUIRED', '회원가입을 마친 뒤 이용할 수 있어요.');
-export const notFound = (code: ErrorCode = 'NOT_FOUND', message = '요청한 주소를 찾을 수 없습니다.') =>
+export const notFound = (code: ErrorCode = 'NOT_FOUND', message = NOT_FOUND_MESSAGE) =>
   new ApiError(404, code, message);
 export const methodNotAllowed = () => new ApiError(405, 'METHOD_NOT_ALLOWED', '허용되지 않는 요청 방식입니다.');
 export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);

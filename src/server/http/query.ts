@@ -1,30 +1,25 @@
 import type { PageRequest } from '../../lib/page';
+import { queryFirst, queryList } from '../../lib/query';
 import { badRequest, validationError } from './errors';
 
 /**
- * Every value of a parameter. A NUL (`%00`) is refused with 400: PostgreSQL text cannot hold it, so it
+ * A NUL (`%00`) is refused with 400: PostgreSQL text cannot hold it, so it
  * would otherwise fail inside a query (a 500) instead of matching nothing.
  */
-function allValues(params: URLSearchParams, key: string): string[] {
-  const values = params.getAll(key);
-  if (values.some((v) => v.includes('\u0000'))) throw badRequest(`${key} 에 쓸 수 없는 문자가 있습니다.`);
-  return values;
+function refuseNul(params: URLSearchParams, key: string): void {
+  if (params.getAll(key).some((v) => v.includes('\u0000'))) throw badRequest(`${key} 에 쓸 수 없는 문자가 있습니다.`);
 }
 
 /** A list parameter in either form: repeated (`?r=a&r=b`) or one comma-separated value (`?r=a,b`). */
 export function listParam(params: URLSearchParams, key: string): string[] {
-  return allValues(params, key)
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
+  refuseNul(params, key);
+  return queryList(params, key);
 }
 
 /** A single parameter; empty means "not given"; a repeated parameter takes its first non-empty value. */
 export function stringParam(params: URLSearchParams, key: string): string | undefined {
-  const v = allValues(params, key)
-    .map((s) => s.trim())
-    .find((s) => s.length > 0);
-  return v;
+  refuseNul(params, key);
+  return queryFirst(params, key);
 }
 
 /**

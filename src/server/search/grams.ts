@@ -5,6 +5,8 @@
  * bigrams (or its single character), then re-checks the literal substring: `%` and `_` are plain
  * characters, Latin letters match case-insensitively.
  */
+import type { Region } from '../../lib/domain';
+import { regionKeyOf } from '../../lib/regions';
 
 /** NFC, lower-case, runs of white space as one space, trimmed. */
 export function normaliseSearchText(text: string): string {
@@ -41,4 +43,23 @@ export function searchDocument(parts: readonly string[]): { text: string; grams:
     .filter((p) => p.length > 0)
     .join('\n');
   return { text, grams: [...new Set(text.split('\n').flatMap(searchGrams))] };
+}
+
+/**
+ * What a row's regions add to its document: each region's name and its key (`강남구`, `서울 강남구`).
+ * Every writer of `search_text`/`search_grams` uses this, so a keyword finds the same rows whoever wrote
+ * them (decision 002).
+ */
+export function regionSearchParts(regions: readonly Region[]): string[] {
+  return regions.flatMap((r) => [r.name, regionKeyOf(r)]);
+}
+
+/** The searchable document of an event: title, content, hashtags and regions. */
+export function eventSearchDocument(e: {
+  title: string;
+  content: string;
+  hashtags: readonly string[];
+  regions: readonly Region[];
+}): { text: string; grams: string[] } {
+  return searchDocument([e.title, e.content, ...e.hashtags, ...regionSearchParts(e.regions)]);
 }

@@ -2,13 +2,14 @@
  * Writes the demo data set to an empty database (idempotent: a second run finds the demo accounts and
  * does nothing), and generates large data sets for benchmarks.
  */
-import type { FileType, Image, Region } from '../../lib/domain';
+import type { FileType, Image } from '../../lib/domain';
 import type { Db, Queryable } from '../db/index';
 import { standInKakaoId } from '../kakao/stand-in';
 import { storedImage, storedImages } from '../media/pictures';
-import { searchDocument } from '../search/grams';
 import { todayKst } from '../../lib/deadline';
+import { regionColumns } from '../../lib/regions';
 import { refreshPhotographerSearch } from '../services/photographers';
+import { insertEvents, type EventRow } from '../services/promotion-rows';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 
 /** Makes one stored image owned by a member (the upload pipeline in production seeds). */
@@ -28,7 +29,6 @@ export interface SeedReport {
   saves: number;
 }
 
-const regionKey = (r: Region) => `${r.category} ${r.name}`;
 const addDays = (today: string, days: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -90,8 +90,8 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
       [
         id,
         p.types,
-        p.regions.map(regionKey),
-        [...new Set(p.regions.map((g) => g.category))],
+        regionColumns(p.regions).keys,
+        regionColumns(p.regions).categories,
         JSON.stringify(storedImages(portfolio)),
         p.address ? JSON.stringify(p.address) : null,
         `https://open.kakao.com/o/demo${photographerIds.length + 1}`,
@@ -156,6 +156,25 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
   return report;
 }
 
+/** An event row of the demo data, as the service would write it. */
+function eventRowOf(authorId: number, e: SeedEvent, images: Image[], today: string): EventRow {
+  const startedAt = addDays(today, e.startOffsetDays);
+  return {
+    authorId,
+    promotionType: e.promotionType,
+    title: e.title,
+    content: e.content,
+    externalLink: `https://forms.gle/damabwa-event-${authorId}`,
+    startedAt,
+    endedAt: addDays(startedAt, e.lengthDays),
+    photographyTypes: e.types,
+    activeRegions: e.regions,
+    hashtags: e.hashtags,
+    images,
+    isAuthorHidden: e.isAuthorHidden,
+  };
+}
+
 async function insertEvent(
   db: Queryable,
   authorId: number,
@@ -163,38 +182,11 @@ async function insertEvent(
   images: Image[],
   today: string,
 ): Promise<number> {
-  const startedAt = addDays(today, e.startOffsetDays);
-  const endedAt = addDays(startedAt, e.lengthDays);
-  const search = searchDocument([
-    e.title,
-    e.content,
-    ...e.hashtags,
-    ...e.regions.flatMap((g) => [g.name, regionKey(g)]),
-  ]);
-  const rows = await db.query<{ id: number }>(
-    `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
-        photography_types, regions, region_categories, hashtags, images, is_author_hidden, view_count,
-        search_text, search_grams)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16) returning id`,
-    [
-      authorId,
-      e.promotionType,
-      e.title,
-      e.content,
-      `https://forms.gle/damabwa-event-${authorId}`,
-      startedAt,
-      endedAt,
-      e.types,
-      e.regions.map(regionKey),
-      [...new Set(e.regions.map((g) => g.category))],
-      e.hashtags,
-      JSON.stringify(storedImages(images)),
-      e.isAuthorHidden,
-      Math.floor(e.title.length * 13 + e.hashtags.length * 7),
-      search.text,
-      search.grams,
-    ],
-  );
+  const row = {
+    ...eventRowOf(authorId, e, images, today),
+    viewCount: Math.floor(e.title.length * 13 + e.hashtags.length * 7),
+  };
+  const rows = await insertEvents<{ id: number }>(db, [row], 'id');
   return (rows[0] as { id: number }).id;
 }
 
@@ -234,43 +226,12 @@ export async function generateEvents(
   while (done < count) {
     const n = Math.min(batch, count - done);
     const specs = seedEvents(n, authors.length, 1000 + round++);
-    const cols: unknown[][] = Array.from({ length: 14 }, () => []);
-    for (const e of specs) {
+    const rows = specs.map((e) => {
       const author = authors[e.authorIndex] as { id: number; images: Image[] };
-      const startedAt = addDays(today, e.startOffsetDays);
-      const search = searchDocument([
-        e.title,
-        e.content,
-        ...e.hashtags,
-        ...e.regions.flatMap((g) => [g.name, regionKey(g)]),
-      ]);
-      const values = [
-        author.id,
-        e.promotionType,
-        e.title,
-        e.content,
-        `https://forms.gle/damabwa-event-${author.id}`,
-        startedAt,
-        addDays(startedAt, e.lengthDays),
-        `{${e.types.join(',')}}`,
-        `{${e.regions.map((g) => `"${regionKey(g)}"`).join(',')}}`,
-        `{${[...new Set(e.regions.map((g) => g.category))].join(',')}}`,
-        `{${e.hashtags.map((h) => `"${h.replaceAll('"', '')}"`).join(',')}}`,
-        JSON.stringify(author.images.slice(0, e.imageCount)),
-        search.text,
-        `{${search.grams.map((g) => `"${g.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`,
-      ];
-      values.forEach((v, i) => (cols[i] as unknown[]).push(v));
-    }
-    await db.query(
-      `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
-          photography_types, regions, region_categories, hashtags, images, search_text, search_grams)
-       select a, b, c, d, e, f::date, g::date, h::text[], i::text[], j::text[], k::text[], l::jsonb, m, n::text[]
-         from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                     $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
-           as t(a, b, c, d, e, f, g, h, i, j, k, l, m, n)`,
-      cols as never[],
-    );
+      // Benchmark events are never author-hidden.
+      return { ...eventRowOf(author.id, e, author.images.slice(0, e.imageCount), today), isAuthorHidden: false };
+    });
+    await insertEvents(db, rows);
     done += n;
   }
   // Fresh statistics for the planner, and the pages marked all-visible (index-only counts), now rather

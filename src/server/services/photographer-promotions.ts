@@ -3,13 +3,14 @@
  * events that name their author (hidden-author events never do), newest first, either current and
  * upcoming (not yet ended) or ended. Served by promotions_author_public_idx (migration 7).
  */
+import type { EventCardData } from '../../lib/cards';
 import type { Page, PageRequest, PromotionListItem } from '../../lib/contract';
 import { todayKst } from '../../lib/deadline';
 import { toPage } from '../../lib/page';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/index';
 import { photographerNotFound } from './photographers';
-import { LIST_COLUMNS, toListItem, type ListRow } from './promotion-lists';
+import { LIST_COLUMNS, toCard, toListItem, type ListRow } from './promotion-lists';
 
 /** CURRENT: ongoing and upcoming (ended_at today or later); ENDED: ended before today (KST). */
 export const PHOTOGRAPHER_EVENT_STATUSES = ['CURRENT', 'ENDED'] as const;
@@ -42,7 +43,7 @@ export async function countPhotographerPromotions(
 }
 
 /** 404 PHOTOGRAPHER_NOT_FOUND when there is no photographer page with this id. */
-export async function listPhotographerPromotions(
+export function listPhotographerPromotions(
   db: Queryable,
   photographerId: number,
   status: PhotographerEventStatus,
@@ -50,6 +51,31 @@ export async function listPhotographerPromotions(
   viewer: Principal | null,
   now = Date.now(),
 ): Promise<Page<PromotionListItem>> {
+  return photographerPromotionsPage(db, photographerId, status, page, viewer, now, toListItem);
+}
+
+/** The same page as event cards (the photographer page's events block); 404 as above. */
+export function listPhotographerPromotionCards(
+  db: Queryable,
+  photographerId: number,
+  status: PhotographerEventStatus,
+  page: PageRequest,
+  now = Date.now(),
+): Promise<Page<EventCardData>> {
+  return photographerPromotionsPage(db, photographerId, status, page, null, now, (r) =>
+    toCard({ ...r, first_image: r.images[0] ?? null }),
+  );
+}
+
+async function photographerPromotionsPage<T>(
+  db: Queryable,
+  photographerId: number,
+  status: PhotographerEventStatus,
+  page: PageRequest,
+  viewer: Principal | null,
+  now: number,
+  map: (row: ListRow, today: string) => T,
+): Promise<Page<T>> {
   if (!(await hasPhotographerPage(db, photographerId))) throw photographerNotFound();
   const today = todayKst(now);
   const where = `${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}`;
@@ -70,7 +96,7 @@ export async function listPhotographerPromotions(
     [photographerId, today, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize],
   );
   return toPage(
-    rows.map((r) => toListItem(r, today)),
+    rows.map((r) => map(r, today)),
     total,
     page,
   );

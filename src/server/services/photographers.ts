@@ -18,7 +18,7 @@ import type { Queryable } from '../db/index';
 import type { SqlParam } from '../db/client';
 import { answerImage, answerImages } from '../media/pictures';
 import { conflict, notFound } from './errors';
-import { keywordGrams, normaliseSearchText, searchDocument } from '../search/grams';
+import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '../search/grams';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -115,11 +115,7 @@ export async function refreshPhotographerSearch(db: Queryable, memberId: number)
   );
   const r = rows[0];
   if (!r) return;
-  const doc = searchDocument([
-    r.nickname,
-    r.description,
-    ...regionsFromKeys(r.regions).flatMap((g) => [g.name, `${g.category} ${g.name}`]),
-  ]);
+  const doc = searchDocument([r.nickname, r.description, ...regionSearchParts(regionsFromKeys(r.regions))]);
   await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
     memberId,
     doc.text,

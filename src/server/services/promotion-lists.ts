@@ -234,7 +234,7 @@ export async function listSavedPromotions(
   );
 }
 
-interface CardRow {
+export interface CardRow {
   id: number;
   promotion_type: PromotionType;
   title: string;
@@ -246,7 +246,8 @@ interface CardRow {
   first_image: Image | null;
 }
 
-function toCard(r: CardRow): EventCardData {
+/** An event as a card: the one mapping for every page that shows event cards. */
+export function toCard(r: CardRow): EventCardData {
   return {
     id: r.id,
     title: r.title,

@@ -2,18 +2,20 @@
  * Events (promotions): details with an atomic view count (once per viewer a day), writing, soft delete, and saves with exact
  * counters. Lists are in promotion-lists.ts. Pages and endpoints both call these.
  */
-import type { Image, PhotographyType, PromotionType, Region } from '../../lib/domain';
+import type { Image, PhotographyType, PromotionType } from '../../lib/domain';
 import type { PromotionDetailResponse, PromotionResponse } from '../../lib/contract';
 import type { PromotionPayload } from '../../lib/rules/promotion';
 import { progressStatus, todayKst } from '../../lib/deadline';
+import { regionColumns } from '../../lib/regions';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/guards';
 import type { Queryable } from '../db/index';
 import { answerImages, storedImages } from '../media/pictures';
 import { conflict, denied, notFound } from './errors';
-import { searchDocument } from '../search/grams';
+import { eventSearchDocument } from '../search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
+import { insertEvents } from './promotion-rows';
 import { PRUNE_VIEWS_SQL, countingDetailSql } from './promotion-views';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -180,16 +182,8 @@ export async function getPromotionDetails(
 }
 
 function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' | 'activeRegions'>) {
-  return searchDocument([
-    input.title,
-    input.content,
-    ...input.hashtags,
-    ...input.activeRegions.flatMap((r) => [r.name, `${r.category} ${r.name}`]),
-  ]);
+  return eventSearchDocument({ ...input, regions: input.activeRegions });
 }
-
-const regionKeys = (regions: Region[]) => regions.map((r) => `${r.category} ${r.name}`);
-const regionCategories = (regions: Region[]) => [...new Set(regions.map((r) => r.category))];
 
 export async function createPromotion(
   db: Queryable,
@@ -200,29 +194,10 @@ export async function createPromotion(
   if (input.isAuthorHidden && !isAdmin(author)) {
     throw denied('PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
   }
-  const search = searchOf(input);
-  const rows = await db.query<PromotionRow>(
-    `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
-        photography_types, regions, region_categories, hashtags, images, is_author_hidden, search_text, search_grams)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
-     returning ${PROMOTION_COLUMNS.replaceAll('p.', '')}`,
-    [
-      author.id,
-      input.promotionType,
-      input.title,
-      input.content,
-      input.externalLink,
-      input.startedAt,
-      input.endedAt,
-      input.photographyTypes,
-      regionKeys(input.activeRegions),
-      regionCategories(input.activeRegions),
-      input.hashtags,
-      JSON.stringify(storedImages(input.images)),
-      input.isAuthorHidden,
-      search.text,
-      search.grams,
-    ],
+  const rows = await insertEvents<PromotionRow>(
+    db,
+    [{ ...input, authorId: author.id, images: input.images }],
+    PROMOTION_COLUMNS.replaceAll('p.', ''),
   );
   return toPromotionResponse(rows[0] as PromotionRow);
 }
@@ -264,8 +239,8 @@ export async function updatePromotion(
       input.startedAt,
       input.endedAt,
       input.photographyTypes,
-      regionKeys(input.activeRegions),
-      regionCategories(input.activeRegions),
+      regionColumns(input.activeRegions).keys,
+      regionColumns(input.activeRegions).categories,
       input.hashtags,
       JSON.stringify(storedImages(input.images)),
       search.text,

@@ -11,6 +11,7 @@ import type {
   UserRegistrationPayload,
 } from '../../lib/rules/member';
 import type { SignupSource } from '../../lib/domain';
+import { regionColumns } from '../../lib/regions';
 import type { Principal } from '../auth/principal';
 import type { Db, Queryable } from '../db/index';
 import { storedImage, storedImages } from '../media/pictures';
@@ -34,9 +35,6 @@ export function parseSignupSources(body: Record<string, unknown>): SignupSource[
   if (!result.ok) throw invalidFields([{ field: 'signupSources', message: result.message }]);
   return result.value;
 }
-
-const regionKeys = (regions: { category: string; name: string }[]) => regions.map((r) => `${r.category} ${r.name}`);
-const regionCategories = (regions: { category: string }[]) => [...new Set(regions.map((r) => r.category))];
 
 /** Unique violations (a race between the check and the write) become 409. */
 async function guardNickname<T>(fn: () => Promise<T>): Promise<T> {
@@ -103,7 +101,12 @@ export async function registerPhotographer(
       await tx.query(
         `insert into photographer_pages (member_id, main_photography_types, regions, region_categories)
          values ($1, $2, $3, $4)`,
-        [me.id, input.mainPhotographyTypes, regionKeys(input.activeRegions), regionCategories(input.activeRegions)],
+        [
+          me.id,
+          input.mainPhotographyTypes,
+          regionColumns(input.activeRegions).keys,
+          regionColumns(input.activeRegions).categories,
+        ],
       );
       await refreshPhotographerSearch(tx, me.id);
     }),
@@ -163,7 +166,12 @@ export async function updatePhotographerProfile(
       await tx.query(
         `update photographer_pages set main_photography_types = $2, regions = $3, region_categories = $4, updated_at = now()
           where member_id = $1`,
-        [me.id, input.mainPhotographyTypes, regionKeys(input.activeRegions), regionCategories(input.activeRegions)],
+        [
+          me.id,
+          input.mainPhotographyTypes,
+          regionColumns(input.activeRegions).keys,
+          regionColumns(input.activeRegions).categories,
+        ],
       );
       await refreshPhotographerSearch(tx, me.id);
     }),
