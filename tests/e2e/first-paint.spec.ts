@@ -133,6 +133,17 @@ test.describe('first paint', () => {
     await expect(pictures.first()).toHaveAttribute('sizes', '96px');
     await expect(pictures.first()).toHaveAttribute('src', /_240\.webp$/);
     await expect(pictures.nth(4)).toHaveAttribute('loading', 'lazy');
+    // Asked for from the top of the head, before any script.
+    const preload = page.locator('head > link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute('href', (await pictures.first().getAttribute('src')) ?? '');
+    await expect(preload).toHaveAttribute('imagesrcset', (await pictures.first().getAttribute('srcset')) ?? '');
+    expect(
+      await page.evaluate(() => {
+        const link = document.querySelector('head > link[rel="preload"][as="image"]');
+        const script = document.querySelector('head > script[src], head > script[type="module"]');
+        return !!link && (!script || !!(link.compareDocumentPosition(script) & Node.DOCUMENT_POSITION_FOLLOWING));
+      }),
+    ).toBe(true);
     await expect
       .poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
       .toMatch(/_240\.webp$/);
