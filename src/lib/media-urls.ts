@@ -67,13 +67,15 @@ export interface PictureSlot {
 
 /**
  * The slots of the browse pages (all square, `object-fit: cover`). A 390 px phone at 2–3× needs:
- * list row 96 px → 192–288 px; home strip 140 px → 280–420; grid card ≤ 193 px → 346–579; profile
- * picture 88 px → 176–264; detail gallery 390–430 px → 780–1290.
+ * list row 96 px → 192–288 px; home strip 140 px → 280–420; grid card ≤ 193 px → 346–579; portfolio
+ * tile (3 columns) ≤ 143 px → 258–387; profile picture 88 px → 176–264; detail gallery 390–430 px →
+ * 780–1290.
  */
 export const PICTURE_SLOTS = {
   listRow: { src: 240, edges: [240, 480], sizes: '96px' },
   strip: { src: 480, edges: [480], sizes: '140px' },
   grid: { src: 480, edges: [240, 480], sizes: '(max-width: 430px) calc(50vw - 22px), 193px' },
+  portfolio: { src: 480, edges: [240, 480], sizes: '(max-width: 430px) 33vw, 143px' },
   profile: { src: 240, edges: [240, 480], sizes: '88px' },
   avatar: { src: 240, edges: [240], sizes: '48px' },
   gallery: { src: 960, edges: [480, 960, 1440], sizes: '(max-width: 430px) 100vw, 430px' },

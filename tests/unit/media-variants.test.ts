@@ -44,6 +44,7 @@ describe('picture variant URLs', () => {
       srcset: `/media/ab/${hash}_240.webp 240w, ${thumb} 480w`,
       sizes: '96px',
     });
+    expect(pictureAttrs(thumb, 'portfolio').srcset).toBe(`/media/ab/${hash}_240.webp 240w, ${thumb} 480w`);
     // One width: no srcset to choose from.
     expect(pictureAttrs(thumb, 'strip')).toEqual({ src: thumb, srcset: undefined, sizes: undefined });
     for (const [name, slot] of Object.entries(PICTURE_SLOTS)) {
