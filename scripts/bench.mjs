@@ -15,6 +15,8 @@
  *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
  *   PostgreSQL only the uncached table.
+ * --only=lighthouse: page weight and Lighthouse only (3 runs, 1 with --quick; `--runs=N` sets it), and
+ *   `--page=NAME` (repeatable: home, events, event, photographers, photographer, search) limits the pages.
  * Prints tables and the targets of docs/design.md met or missed (scripts/lib/bench-report.mjs), and
  * writes bench/results/<date>.json. Never fails on a timing: it exits non-zero only when it cannot run.
  */
@@ -343,16 +345,23 @@ async function main() {
 
   const server = await startServer(baseEnv);
   const ids = await firstIds(server.base);
-  const pages = publicPages(ids);
+  const onlyLighthouse = args.includes('--only=lighthouse');
+  const wanted = args.filter((a) => a.startsWith('--page=')).map((a) => a.slice('--page='.length));
+  const pages = publicPages(ids).filter((p) => !wanted.length || wanted.includes(p.name));
   log('page weight…');
   // /admin (signed out it shows its denial without calling the API): the JavaScript budget only.
-  await pageWeights(server.base, [...pages, { name: 'admin', path: '/admin' }]);
+  await pageWeights(server.base, onlyLighthouse ? pages : [...pages, { name: 'admin', path: '/admin' }]);
   log('lighthouse…');
+  const runsArg = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length));
   try {
-    await lighthouseRuns(server.base, pages, quick ? 1 : 3);
+    await lighthouseRuns(server.base, pages, runsArg > 0 ? runsArg : quick ? 1 : 3);
   } catch (err) {
     results.lighthouseError = String(err?.message ?? err);
     log(`lighthouse failed: ${results.lighthouseError}`);
+  }
+  if (onlyLighthouse) {
+    await server.stop();
+    return report(results);
   }
   log('throughput…');
   await throughput(server.base, ids);

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { browseCopy } from '../lib/copy-browse';
+import { pictureAttrs } from '../lib/media-urls';
 import { Modal } from './Modal';
 import styles from './PortfolioGallery.module.css';
 
@@ -11,6 +12,12 @@ export interface GalleryImage {
 interface Props {
   images: GalleryImage[];
   nickname: string;
+}
+
+/** A tile's `src`, `srcSet` and `sizes` (React's names). */
+function tileAttrs(url: string) {
+  const { src, srcset, sizes } = pictureAttrs(url, 'portfolio');
+  return { src, srcSet: srcset, sizes };
 }
 
 /**
@@ -40,7 +47,7 @@ export function PortfolioGallery({ images, nickname }: Props) {
               }}
             >
               <img
-                src={image.thumbnailUrl}
+                {...tileAttrs(image.thumbnailUrl)}
                 alt={t.portfolioAlt(nickname, i + 1, total)}
                 width={480}
                 height={480}

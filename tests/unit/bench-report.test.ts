@@ -13,18 +13,20 @@ const page = (path: string, jsGzip: number, jsBudget: number) => ({
   jsBudget,
   jsWithinBudget: jsGzip <= jsBudget,
 });
-const lighthouse = (p: string, performance: number, accessibility: number, cls: number) => ({
+const lighthouse = (p: string, performance: number, accessibility: number, cls: number, fcpMs = 800, lcpMs = 950) => ({
   page: p,
   performance,
   accessibility,
   cls,
+  fcpMs,
+  lcpMs,
 });
 
 describe('bench report', () => {
   it('marks each budget and target met or missed', () => {
     const rows: Target[] = targets({
       pages: [page('/', 90 * 1024, 80 * 1024), page('/events', 100 * 1024, 130 * 1024)],
-      lighthouse: [lighthouse('home', 94, 100, 0), lighthouse('events', 99, 93, 0.05)],
+      lighthouse: [lighthouse('home', 97, 100, 0, 900, 1000), lighthouse('events', 99, 97, 0.001, 901, 1001)],
       lighthouseError: null,
       throughput: [
         { target: 'static asset (reference)', ratioToStatic: 1 },
@@ -35,12 +37,14 @@ describe('bench report', () => {
     const missed = rows.filter((r) => r.ok === false).map((r) => r.target);
     expect(missed).toEqual([
       'JS on / ≤ 80.0 KB gzip',
-      'Lighthouse performance ≥ 95 (home)',
-      'Lighthouse accessibility ≥ 95 (events)',
-      'CLS ≤ 0.02 (events)',
+      'Lighthouse performance ≥ 98 (home)',
+      'Lighthouse accessibility ≥ 98 (events)',
+      'CLS ≤ 0 (events)',
+      'FCP ≤ 900 ms (events)',
+      'LCP ≤ 1000 ms (events)',
       "home / ≥ 25% of the static asset's req/s",
     ]);
-    expect(rows.filter((r) => r.ok === true)).toHaveLength(5);
+    expect(rows.filter((r) => r.ok === true)).toHaveLength(7);
   });
 
   it('says when Lighthouse did not run instead of passing it', () => {

@@ -1,14 +1,18 @@
 import type { APIRoute } from 'astro';
+import type { DerivedDeps } from '../../server/services/derived-images';
 import { getDb } from '../../server/db/index';
 import { hashOfMediaKey } from '../../server/media/keys';
 import { log } from '../../server/log';
 import { hashOfOgImageKey } from '../../server/media/og-image';
+import { parseVariantKey } from '../../server/media/variants';
+import { variantBytes } from '../../server/services/image-variants';
 import { ogImageBytes } from '../../server/services/og-images';
 import { getStorage } from '../../server/storage/index';
 
 /**
  * Uploaded images on local storage: `/media/<shard>/<sha256>.webp` and `…_480.webp` thumbnails; and,
- * with any storage, the link-preview pictures `…_og.jpg` (made on first request, see og-images.ts).
+ * with any storage, the link-preview pictures `…_og.jpg` and the `srcset` variants `…_240.webp`,
+ * `…_960.webp`, `…_1440.webp` (made on first request, see og-images.ts and image-variants.ts).
  * Keys are content hashes, so answers are cached forever. Anything that is not such a key is 404
  * (no path ever reaches the disk unchecked).
  */
@@ -34,20 +38,25 @@ const isFresh = (request: Request, etag: string): boolean =>
     ?.split(',')
     .some((t) => t.trim() === etag) ?? false;
 
-async function ogImage(hash: string, request: Request): Promise<Response> {
-  const etag = `"${hash}-og"`;
+/** A picture derived from a stored image (made on first request and kept), or 404 when there is none. */
+async function derived(
+  request: Request,
+  etag: string,
+  contentType: string,
+  load: (deps: DerivedDeps) => Promise<Uint8Array | null>,
+): Promise<Response> {
   const headers = cachedForever(etag);
   if (isFresh(request, etag)) return new Response(null, { status: 304, headers });
   let bytes: Uint8Array | null;
   try {
-    bytes = await ogImageBytes(hash, { db: await getDb(), storage: getStorage() });
+    bytes = await load({ db: await getDb(), storage: getStorage() });
   } catch (err) {
-    // A picture that cannot be cut (or storage away): the preview falls back to none, never a 500 page.
-    log('error', 'og image not made', { hash, err });
+    // A picture that cannot be cut (or storage away): no picture, never a 500 page.
+    log('error', 'derived image not made', { etag, err });
     return notFound();
   }
   if (!bytes) return notFound();
-  headers['Content-Type'] = 'image/jpeg';
+  headers['Content-Type'] = contentType;
   headers['Content-Length'] = String(bytes.byteLength);
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers });
 }
@@ -55,7 +64,12 @@ async function ogImage(hash: string, request: Request): Promise<Response> {
 export const GET: APIRoute = async ({ params, request }) => {
   const key = params['key'] ?? '';
   const ogHash = hashOfOgImageKey(key);
-  if (ogHash) return ogImage(ogHash, request);
+  if (ogHash) return derived(request, `"${ogHash}-og"`, 'image/jpeg', (deps) => ogImageBytes(ogHash, deps));
+  const variant = parseVariantKey(key);
+  if (variant) {
+    const etag = `"${variant.hash}-${variant.edge}"`;
+    return derived(request, etag, 'image/webp', (deps) => variantBytes(variant.hash, variant.edge, deps));
+  }
   const hash = hashOfMediaKey(key);
   if (!hash) return notFound();
   const etag = `"${hash}${key.endsWith('_480.webp') ? '-480' : ''}"`;

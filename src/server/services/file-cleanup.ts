@@ -12,6 +12,8 @@ import { getDb, type Db } from '../db/index';
 import { log } from '../log';
 import { hashOfMediaKey } from '../media/keys';
 import { ogImageKey } from '../media/og-image';
+import { variantKey } from '../media/variants';
+import { VARIANT_EDGES } from '../../lib/media-urls';
 import { getStorage, type Storage } from '../storage/index';
 import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
 
@@ -106,8 +108,9 @@ export async function removeQueuedObjects(
         if (used.length === 0) {
           try {
             const hash = hashOfMediaKey(item.storage_key);
-            // The link-preview picture made from it (og-images.ts), if one was ever asked for.
+            // The link-preview picture and variants made from it (derived-images.ts), if ever asked for.
             if (hash) await storage.delete(ogImageKey(hash));
+            if (hash) for (const edge of VARIANT_EDGES) await storage.delete(variantKey(hash, edge));
             await storage.delete(item.thumb_key);
             await storage.delete(item.storage_key);
             result.removed++;
