@@ -10,7 +10,7 @@
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
  *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size;
  *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part;
- *      `--only=throughput` runs only part 3);
+ *      `--only=throughput` runs only part 3, `--only=uncached` only part 6);
  *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
  *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
@@ -336,6 +336,19 @@ async function main() {
     results.writeLoad = await measureWriteLoad(ctx);
   };
   if (args.includes('--only=write-load')) return writeLoad().then(() => report(results));
+  if (args.includes('--only=uncached')) {
+    const uncached = { startServer, results, seconds: quick ? 2 : 5 };
+    await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
+    if (findPgBin()) {
+      const cluster = await startPgCluster({ database: 'bench' });
+      cleanups.push(async () => cluster.stop());
+      const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
+      seedDatabase(pgEnv, small - 60);
+      await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgEnv, events: small });
+    }
+    results.uncachedTargets = uncachedTargetRows(results);
+    return reportUncached(results);
+  }
   if (args.includes('--only=throughput')) {
     const only = await startServer(baseEnv);
     await throughput(only.base, await firstIds(only.base));
