@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // plus the HTTP contract against the built server (integration, see tests/integration/global-setup.ts),
 // and concurrency and fault tests on PostgreSQL (load: `npm run test:load`, and the PostgreSQL pass of npm test).
 export default defineConfig({
+  // The #lib/*, #server/*, … import aliases of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

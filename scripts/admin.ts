@@ -5,10 +5,10 @@
  *   npm run admin -- list-admins
  *   npm run admin -- signup-sources      where members say they found us
  */
-import { getConfig } from '../src/server/config';
-import { openDatabase, type Db } from '../src/server/db/index';
-import { CHANNEL } from '../src/server/cache/bus';
-import { SIGNUP_SOURCE_LABELS, type SignupSource } from '../src/lib/domain';
+import { getConfig } from '#server/config';
+import { openDatabase, type Db } from '#server/db/index';
+import { CHANNEL } from '#server/cache/bus';
+import { SIGNUP_SOURCE_LABELS, type SignupSource } from '#lib/domain';
 import { runDbCommand, usage } from './lib/db-command';
 
 async function findMember(db: Db, ref: string): Promise<{ id: number; nickname: string; roles: string[] }> {

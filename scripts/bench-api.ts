@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db, Queryable } from '../src/server/db/index';
-import { openDatabase } from '../src/server/db/index';
-import type { SqlParam } from '../src/server/db/client';
-import { generateEvents, seedDemoData, type ImageMaker } from '../src/server/seed/seed';
-import { listPromotions, type PromotionFilter } from '../src/server/services/promotion-lists';
+import type { Db, Queryable } from '#server/db/index';
+import { openDatabase } from '#server/db/index';
+import type { SqlParam } from '#server/db/client';
+import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
+import { listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { findPgBin, startPgCluster } from './lib/pg-cluster.mjs';
 
 const quick = process.argv.includes('--quick');

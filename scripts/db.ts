@@ -5,11 +5,11 @@
  *   npm run db:seed -- --events 100000 also generate that many more events (benchmarks)
  * With the embedded database, stop the server first: PGlite allows one process per directory.
  */
-import { getConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/index';
-import { migrate } from '../src/server/db/migrate';
-import { makeSeedImage } from '../src/server/seed/images';
-import { generateEvents, seedDemoData } from '../src/server/seed/seed';
+import { getConfig } from '#server/config';
+import { openDatabase } from '#server/db/index';
+import { migrate } from '#server/db/migrate';
+import { makeSeedImage } from '#server/seed/images';
+import { generateEvents, seedDemoData } from '#server/seed/seed';
 import { runDbCommand, usage } from './lib/db-command';
 
 function numberFlag(name: string): number | undefined {

@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { webAppManifest } from '../src/lib/web-app-manifest';
+import { webAppManifest } from '#lib/web-app-manifest';
 
 const VIOLET = '#7B35D3';
 // The mark of favicon.svg on a 64-unit square, without the rounded tile (each icon draws its own ground).

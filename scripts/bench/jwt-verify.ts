@@ -2,7 +2,7 @@
  * Cost of one access-token verification (the hot path of every member request) and of one signing:
  * `npx tsx scripts/bench/jwt-verify.ts [iterations]`. Prints microseconds per call, median of 5 rounds.
  */
-import { signJwt, verifyJwt } from '../../src/server/auth/jwt';
+import { signJwt, verifyJwt } from '#server/auth/jwt';
 
 const iterations = Number(process.argv[2] ?? 20_000);
 const secret = 'a-benchmark-secret-that-is-long-enough-for-hs256-0123456789';

@@ -3,7 +3,7 @@
  * command, always close it; print the usage and exit 2 for an unknown command; print a failure's
  * message and exit 1.
  */
-import type { Db } from '../../src/server/db/index';
+import type { Db } from '#server/db/index';
 
 /** The command's `usage` line on stderr, exit code 2. */
 export function usage(text: string): void {

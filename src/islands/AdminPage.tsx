@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, isApiRequestError } from '../lib/api';
-import { getAccessToken } from '../lib/auth';
-import type { ModerationOverview, ModerationTarget } from '../lib/contract-moderation';
-import { moderationCopy } from '../lib/copy-moderation';
-import { paths } from '../lib/paths';
-import { REPORT_REASON_LABELS } from '../lib/rules/report';
-import { openConfirm, showToast } from '../stores/ui';
+import { api, isApiRequestError } from '#client/api';
+import { getAccessToken } from '#client/auth';
+import type { ModerationOverview, ModerationTarget } from '#lib/contract-moderation';
+import { moderationCopy } from '#lib/copy-moderation';
+import { paths } from '#lib/paths';
+import { REPORT_REASON_LABELS } from '#lib/rules/report';
+import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
 import styles from './AdminPage.module.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { KakaoClient } from '../lib/auth';
-import { currentSearchParams, navigate } from '../lib/browser';
-import { copy } from '../lib/copy';
-import { completeKakaoSignIn } from '../stores/session';
+import type { KakaoClient } from '#client/auth';
+import { currentSearchParams, navigate } from '#client/browser';
+import { copy } from '#lib/copy';
+import { completeKakaoSignIn } from '#stores/session';
 import styles from './AuthReturn.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { copy } from '../lib/copy';
+import { copy } from '#lib/copy';
 import styles from './ConfirmModal.module.css';
 import { Modal } from './Modal';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $dialog, $toasts, closeDialog, showArrivalNotices } from '../stores/ui';
+import { $dialog, $toasts, closeDialog, showArrivalNotices } from '#stores/ui';
 import { ConfirmModal } from './ConfirmModal';
 import styles from './DialogHost.module.css';
 

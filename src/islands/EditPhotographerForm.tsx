@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { memberCopy } from '../lib/copy-member';
-import { canSavePhotographerProfile } from '../lib/member-forms';
-import { isSingleUploading } from '../stores/image-uploads';
+import { memberCopy } from '#lib/copy-member';
+import { canSavePhotographerProfile } from '#lib/member-forms';
+import { isSingleUploading } from '#stores/image-uploads';
 import {
   $nameError,
   $photographerEdit,
@@ -14,7 +14,7 @@ import {
   submitPhotographerProfile,
   togglePhotographerRegion,
   togglePhotographerType,
-} from '../stores/profile-edit';
+} from '#stores/profile-edit';
 import { MemberGate } from './member/MemberGate';
 import { NameInput } from './member/NameInput';
 import { ProfileChoices } from './member/ProfileChoices';

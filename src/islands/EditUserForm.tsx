@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { memberCopy } from '../lib/copy-member';
-import { GENDER_LABELS } from '../lib/domain';
-import { canSaveUserProfile } from '../lib/member-forms';
-import { isSingleUploading } from '../stores/image-uploads';
-import { $gate } from '../stores/member';
+import { memberCopy } from '#lib/copy-member';
+import { GENDER_LABELS } from '#lib/domain';
+import { canSaveUserProfile } from '#lib/member-forms';
+import { isSingleUploading } from '#stores/image-uploads';
+import { $gate } from '#stores/member';
 import {
   $nameError,
   $saving,
@@ -16,7 +16,7 @@ import {
   setUserNickname,
   submitUserProfile,
   userPicture,
-} from '../stores/profile-edit';
+} from '#stores/profile-edit';
 import { MemberGate } from './member/MemberGate';
 import { InstagramInput } from './member/InstagramInput';
 import { NameInput } from './member/NameInput';

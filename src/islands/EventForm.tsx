@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { memberCopy } from '../lib/copy-member';
-import { currentSearchParams } from '../lib/browser';
-import { PROMOTION_TYPES, PROMOTION_TYPE_LABELS } from '../lib/domain';
+import { memberCopy } from '#lib/copy-member';
+import { currentSearchParams } from '#client/browser';
+import { PROMOTION_TYPES, PROMOTION_TYPE_LABELS } from '#lib/domain';
 import {
   CONTENT_MAX,
   MAX_EVENT_REGIONS,
@@ -15,9 +15,9 @@ import {
   isEndDateEnabled,
   startDateMin,
   type EventField,
-} from '../lib/event-form';
-import { hasUnfinished, slotImages } from '../lib/image-list';
-import { PROMOTION_HINTS } from '../lib/rules/promotion';
+} from '#lib/event-form';
+import { hasUnfinished, slotImages } from '#lib/image-list';
+import { PROMOTION_HINTS } from '#lib/rules/promotion';
 import {
   $eventForm,
   addHashtagFromInput,
@@ -34,7 +34,7 @@ import {
   submitEventForm,
   toggleRegion,
   toggleType,
-} from '../stores/event-form';
+} from '#stores/event-form';
 import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';
 import { MemberGate } from './member/MemberGate';

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api';
-import { isSignedInUser } from '../lib/auth';
-import { browseCopy } from '../lib/copy-browse';
-import { moderationCopy } from '../lib/copy-moderation';
-import { paths } from '../lib/paths';
-import { loadPromotionDetail } from '../stores/saves';
-import { openConfirm } from '../stores/ui';
+import { api } from '#client/api';
+import { isSignedInUser } from '#client/auth';
+import { browseCopy } from '#lib/copy-browse';
+import { moderationCopy } from '#lib/copy-moderation';
+import { paths } from '#lib/paths';
+import { loadPromotionDetail } from '#stores/saves';
+import { openConfirm } from '#stores/ui';
 import { useSessionUser } from './hooks/useSession';
 import { OptionsMenu, useModerationDialogs, type OptionsMenuItem } from './OptionsMenu';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { browseCopy } from '../lib/copy-browse';
+import { browseCopy } from '#lib/copy-browse';
 import {
   PHOTOGRAPHY_TYPES,
   PHOTOGRAPHY_TYPE_LABELS,
@@ -10,7 +10,7 @@ import {
   SORT_TYPES,
   SORT_TYPE_LABELS,
   isOneOf,
-} from '../lib/domain';
+} from '#lib/domain';
 import {
   listHref,
   regionChoices,
@@ -19,7 +19,7 @@ import {
   togglePromotionType,
   type FilterState,
   type ListKind,
-} from '../lib/filters';
+} from '#lib/filters';
 import { RegionSheet } from './filter/RegionSheet';
 import { useHydrated } from './hooks/useHydrated';
 import styles from './FilterBar.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { copy } from '../lib/copy';
-import { takeFirstVisit } from '../lib/first-visit';
+import { copy } from '#lib/copy';
+import { takeFirstVisit } from '#client/first-visit';
 import styles from './FirstVisitDialog.module.css';
 import { Modal } from './Modal';
 

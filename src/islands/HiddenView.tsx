@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { api, isApiRequestError } from '../lib/api';
-import { getAccessToken } from '../lib/auth';
-import type { HiddenPhotographerView, HiddenPromotionView } from '../lib/contract-moderation';
-import { copy } from '../lib/copy';
-import { moderationCopy } from '../lib/copy-moderation';
-import { formatPeriod } from '../lib/display';
-import { thumbnailUrlFor } from '../lib/media-urls';
-import { paths } from '../lib/paths';
-import type { ReportTargetType } from '../lib/rules/report';
-import { NOT_FOUND_COOKIE, showToast } from '../stores/ui';
+import { api, isApiRequestError } from '#client/api';
+import { getAccessToken } from '#client/auth';
+import type { HiddenPhotographerView, HiddenPromotionView } from '#lib/contract-moderation';
+import { copy } from '#lib/copy';
+import { moderationCopy } from '#lib/copy-moderation';
+import { formatPeriod } from '#lib/display';
+import { thumbnailUrlFor } from '#lib/media-urls';
+import { paths } from '#lib/paths';
+import type { ReportTargetType } from '#lib/rules/report';
+import { NOT_FOUND_COOKIE, showToast } from '#stores/ui';
 import { useSessionUser } from './hooks/useSession';
 import styles from './HiddenView.module.css';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { createOAuthState, kakaoAuthorizeUrl, type KakaoClient } from '../lib/auth';
-import { currentSearchParams, navigate } from '../lib/browser';
-import { copy } from '../lib/copy';
-import { rememberReturnPath } from '../lib/return-to';
+import { createOAuthState, kakaoAuthorizeUrl, type KakaoClient } from '#client/auth';
+import { currentSearchParams, navigate } from '#client/browser';
+import { copy } from '#lib/copy';
+import { rememberReturnPath } from '#lib/return-to';
 import { useHydrated } from './hooks/useHydrated';
 import styles from './KakaoLoginButton.module.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ReportTargetType } from '../lib/rules/report';
-import { paths } from '../lib/paths';
+import type { ReportTargetType } from '#lib/rules/report';
+import { paths } from '#lib/paths';
 import { HideDialog, ReportDialog } from './moderation/dialogs';
 import styles from './OptionsMenu.module.css';
 

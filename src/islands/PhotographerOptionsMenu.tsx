@@ -1,5 +1,5 @@
-import { isSignedInUser } from '../lib/auth';
-import { moderationCopy } from '../lib/copy-moderation';
+import { isSignedInUser } from '#client/auth';
+import { moderationCopy } from '#lib/copy-moderation';
 import { useSessionUser } from './hooks/useSession';
 import { OptionsMenu, useModerationDialogs } from './OptionsMenu';
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { memberCopy } from '../lib/copy-member';
-import { hasUnfinished, slotImages } from '../lib/image-list';
-import { DESCRIPTION_MAX, canSavePhotographerPage } from '../lib/member-forms';
-import { validateContactLink, validatePhotographerDescription } from '../lib/rules/member';
-import { graphemeLength } from '../lib/text';
+import { memberCopy } from '#lib/copy-member';
+import { hasUnfinished, slotImages } from '#lib/image-list';
+import { DESCRIPTION_MAX, canSavePhotographerPage } from '#lib/member-forms';
+import { validateContactLink, validatePhotographerDescription } from '#lib/rules/member';
+import { graphemeLength } from '#lib/text';
 import {
   $pageEditor,
   $saving,
@@ -15,7 +15,7 @@ import {
   setIntro,
   setPageInstagram,
   submitPhotographerPage,
-} from '../stores/profile-edit';
+} from '#stores/profile-edit';
 import { AddressField } from './member/AddressField';
 import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { browseCopy } from '../lib/copy-browse';
-import { pictureAttrs } from '../lib/media-urls';
+import { browseCopy } from '#lib/copy-browse';
+import { pictureAttrs } from '#lib/media-urls';
 import { Modal } from './Modal';
 import styles from './PortfolioGallery.module.css';
 

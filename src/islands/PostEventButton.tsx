@@ -1,5 +1,5 @@
-import { browseCopy } from '../lib/copy-browse';
-import { paths } from '../lib/paths';
+import { browseCopy } from '#lib/copy-browse';
+import { paths } from '#lib/paths';
 import { useSessionUser } from './hooks/useSession';
 import styles from './PostEventButton.module.css';
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { copy } from '../lib/copy';
-import { $saves, loadPromotionDetail, loadSavedState, saveKey, seedSave, toggleSave } from '../stores/saves';
-import type { SaveBatch, SaveKind } from '../stores/saves';
+import { copy } from '#lib/copy';
+import { $saves, loadPromotionDetail, loadSavedState, saveKey, seedSave, toggleSave } from '#stores/saves';
+import type { SaveBatch, SaveKind } from '#stores/saves';
 import styles from './SaveToggle.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
-import { copy } from '../lib/copy';
-import { shareLink } from '../lib/share';
-import { showToast } from '../stores/ui';
+import { copy } from '#lib/copy';
+import { shareLink } from '#client/share';
+import { showToast } from '#stores/ui';
 import { useHydrated } from './hooks/useHydrated';
 import styles from './ShareButton.module.css';
 

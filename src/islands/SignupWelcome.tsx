@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { navigate } from '../lib/browser';
-import { peekReturnPath, takeReturnPath } from '../lib/return-to';
-import { copy } from '../lib/copy';
-import { cutWelcomeName } from '../lib/text';
-import { readWelcome, type WelcomeInfo } from '../lib/welcome';
+import { navigate } from '#client/browser';
+import { peekReturnPath, takeReturnPath } from '#lib/return-to';
+import { copy } from '#lib/copy';
+import { cutWelcomeName } from '#lib/text';
+import { readWelcome, type WelcomeInfo } from '#lib/welcome';
 import styles from './SignupWelcome.module.css';
 
 /** Leaves the welcome screen without a way back to it (it was opened without history). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { copy } from '../lib/copy';
-import { INITIAL_SIGNUP_STATE, canLeaveStep, signupSteps } from '../lib/signup';
-import { $signup, $signupFeedback, guardSignupPage, submitSignup } from '../stores/signup';
-import { nextSignupStep, previousSignupStep, startSignupHistory } from '../stores/signup-history';
+import { copy } from '#lib/copy';
+import { INITIAL_SIGNUP_STATE, canLeaveStep, signupSteps } from '#lib/signup';
+import { $signup, $signupFeedback, guardSignupPage, submitSignup } from '#stores/signup';
+import { nextSignupStep, previousSignupStep, startSignupHistory } from '#stores/signup-history';
 import { BasicInfoStep } from './signup/BasicInfoStep';
 import { ProfileStep } from './signup/ProfileStep';
 import { RoleStep } from './signup/RoleStep';

@@ -3,7 +3,7 @@
  * device, kept in sessionStorage. On mobile, event and photographer details open in the same window;
  * otherwise in a new one.
  */
-import { readStorage, writeStorage } from './browser';
+import { readStorage, writeStorage } from '#client/browser';
 
 export const IS_MOBILE_KEY = 'isMobile';
 export const MOBILE_MAX_WIDTH = 768;

@@ -7,8 +7,8 @@
  * `{category} {cluster}` (`경기 하남/구리`) and expands it with the same function. Every part of a
  * cluster label, split on `/`, is an exact region name of its category (docs/decisions/006-region-data.md).
  */
-import clusterData from '../data/region-clusters.json';
-import regionData from '../data/regions.json';
+import clusterData from '#data/region-clusters.json';
+import regionData from '#data/regions.json';
 import type { Region } from './domain';
 
 export interface RegionGroup {

@@ -5,7 +5,7 @@
  * path is ever used: `/event/8?x=1` yes; `//evil.example`, `https://…`, `/\evil`, and the sign-in
  * pages themselves no.
  */
-import { readStorage, removeStorage, writeStorage } from './browser';
+import { readStorage, removeStorage, writeStorage } from '#client/browser';
 
 export const RETURN_TO_KEY = 'signInReturnTo';
 const MAX_LENGTH = 512;

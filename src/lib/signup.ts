@@ -4,7 +4,7 @@
  * rules themselves come from src/lib/rules/member; the store (src/stores/signup) adds the calls.
  */
 import type { Gender, Image, PhotographyType, Region, SignupSource } from './domain';
-import type { PhotographerRegistrationBody, UserRegistrationBody } from './api';
+import type { PhotographerRegistrationBody, UserRegistrationBody } from '#client/api';
 import {
   MAX_PROFILE_REGIONS,
   MAX_PROFILE_TYPES,

@@ -2,7 +2,7 @@
  * What the welcome screen (/success/signup) greets: the registered nickname and role, handed over in
  * sessionStorage by the sign-up wizard (the welcome page itself has no other way to know them).
  */
-import { readStorageJson, writeStorageJson } from './browser';
+import { readStorageJson, writeStorageJson } from '#client/browser';
 import type { SignupRole } from './rules/signup';
 
 export const WELCOME_KEY = 'signupWelcome';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { pingDb } from '../server/db/index';
-import { json } from '../server/http/respond';
+import { pingDb } from '#server/db/index';
+import { json } from '#server/http/respond';
 
 /** Liveness and readiness: 200 when the database answers, 503 when it does not. */
 export const GET: APIRoute = async () => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getConfig } from '../server/config';
-import { robotsTxt } from '../server/services/sitemap';
+import { getConfig } from '#server/config';
+import { robotsTxt } from '#server/services/sitemap';
 
 export const GET: APIRoute = () =>
   new Response(robotsTxt(getConfig().publicOrigin), {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { publicCache, tags } from '../server/cache/tags';
-import { getConfig } from '../server/config';
-import { getDb } from '../server/db/index';
-import { sitemapEntries, sitemapXml } from '../server/services/sitemap';
+import { publicCache, tags } from '#server/cache/tags';
+import { getConfig } from '#server/config';
+import { getDb } from '#server/db/index';
+import { sitemapEntries, sitemapXml } from '#server/services/sitemap';
 
 export const GET: APIRoute = async ({ cache }) => {
   cache.set(publicCache([tags.events, tags.photographers]));

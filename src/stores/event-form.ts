@@ -5,11 +5,11 @@
  * functions of src/lib/event-form.
  */
 import { atom } from 'nanostores';
-import { isApiRequestError } from '../lib/api';
-import { navigate, readStorageJson, removeStorage, writeStorageJson } from '../lib/browser';
-import { memberCopy } from '../lib/copy-member';
-import { todayKst } from '../lib/deadline';
-import type { Image, PhotographyType, PromotionType, Region } from '../lib/domain';
+import { isApiRequestError } from '#client/api';
+import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
+import { memberCopy } from '#lib/copy-member';
+import { todayKst } from '#lib/deadline';
+import type { Image, PhotographyType, PromotionType, Region } from '#lib/domain';
 import {
   EMPTY_EVENT_FORM,
   MAX_BANNER_IMAGES,
@@ -31,10 +31,10 @@ import {
   type EventDraft,
   type EventFormContext,
   type EventFormFields,
-} from '../lib/event-form';
-import { hasUnfinished, slotImages } from '../lib/image-list';
-import { createPromotion, fetchPromotion, updatePromotion } from '../lib/member-api';
-import { PROMOTION_MESSAGES } from '../lib/rules/promotion';
+} from '#lib/event-form';
+import { hasUnfinished, slotImages } from '#lib/image-list';
+import { createPromotion, fetchPromotion, updatePromotion } from '#client/member-api';
+import { PROMOTION_MESSAGES } from '#lib/rules/promotion';
 import { createImageList } from './image-uploads';
 import { $gate, denyPage, enterMemberPage, errorMessage, openLimitModal } from './member';
 import { showToast } from './ui';

@@ -8,11 +8,11 @@
  * `createSingleImage` is one picture (profile), replaced only when the new one is stored.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { isApiRequestError, uploadFiles } from '../lib/api';
-import { memberCopy } from '../lib/copy-member';
-import type { FileType, Image } from '../lib/domain';
-import { doneSlot, moveItem, takeWithinLimit, updateSlot, type ImageSlot } from '../lib/image-list';
-import { ImagePreparationError, imageFileProblem, needsCompression, prepareImageForUpload } from '../lib/images';
+import { isApiRequestError, uploadFiles } from '#client/api';
+import { memberCopy } from '#lib/copy-member';
+import type { FileType, Image } from '#lib/domain';
+import { doneSlot, moveItem, takeWithinLimit, updateSlot, type ImageSlot } from '#lib/image-list';
+import { ImagePreparationError, imageFileProblem, needsCompression, prepareImageForUpload } from '#client/images';
 import { openLimitModal } from './member';
 
 export type UploadPhase = 'compressing' | 'uploading';

@@ -4,25 +4,25 @@
  * log out and withdrawal behind their confirm dialogs.
  */
 import { atom } from 'nanostores';
-import { fetchMe, isApiRequestError } from '../lib/api';
-import { hasAccessToken } from '../lib/auth';
-import { navigate, readStorage, removeStorage, writeStorage } from '../lib/browser';
-import type { PhotographerResponse, PromotionListItem, UserResponse } from '../lib/contract';
-import { copy } from '../lib/copy';
-import { memberCopy } from '../lib/copy-member';
+import { fetchMe, isApiRequestError } from '#client/api';
+import { hasAccessToken } from '#client/auth';
+import { navigate, readStorage, removeStorage, writeStorage } from '#client/browser';
+import type { PhotographerResponse, PromotionListItem, UserResponse } from '#lib/contract';
+import { copy } from '#lib/copy';
+import { memberCopy } from '#lib/copy-member';
 import {
   DENIED_REDIRECT_MS,
   isPhotographerMember,
   memberPageAccess,
   type MemberPageRequirement,
-} from '../lib/member-access';
+} from '#lib/member-access';
 import {
   fetchPhotographer,
   fetchSavedClosingSoon,
   fetchSavedCount,
   withdrawMembership,
   type SavedType,
-} from '../lib/member-api';
+} from '#client/member-api';
 import { logout, markUnregistered, setSessionUser } from './session';
 import { carryNotice, openConfirm, showToast } from './ui';
 

@@ -2,9 +2,9 @@
  * The duplicate check of a name field (user nickname or photographer name), shared by the sign-up
  * wizard and the member editors: the answer lands only if the field still holds the checked name.
  */
-import { fetchNicknameExists, isApiRequestError } from '../lib/api';
-import { memberCopy } from '../lib/copy-member';
-import { nameRule, withNameResult, type NameField, type NameKind } from '../lib/member-forms';
+import { fetchNicknameExists, isApiRequestError } from '#client/api';
+import { memberCopy } from '#lib/copy-member';
+import { nameRule, withNameResult, type NameField, type NameKind } from '#lib/member-forms';
 
 export interface NameCheckTarget {
   read: () => NameField | null;

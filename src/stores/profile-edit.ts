@@ -5,11 +5,11 @@
  * again on my page for 8 s.
  */
 import { atom } from 'nanostores';
-import { isApiRequestError } from '../lib/api';
-import { navigate } from '../lib/browser';
-import { memberCopy } from '../lib/copy-member';
-import type { Address, PhotographyType, Region } from '../lib/domain';
-import { hasUnfinished, slotImages } from '../lib/image-list';
+import { isApiRequestError } from '#client/api';
+import { navigate } from '#client/browser';
+import { memberCopy } from '#lib/copy-member';
+import type { Address, PhotographyType, Region } from '#lib/domain';
+import { hasUnfinished, slotImages } from '#lib/image-list';
 import {
   MAX_PORTFOLIO,
   MAX_PROFILE_REGIONS,
@@ -28,14 +28,14 @@ import {
   type PageEditorFields,
   type PhotographerEditState,
   type UserEditState,
-} from '../lib/member-forms';
+} from '#lib/member-forms';
 import {
   fetchPhotographer,
   updatePhotographerPage,
   updatePhotographerProfile,
   updateUserProfile,
-} from '../lib/member-api';
-import { normaliseInstagramIdInput, PAGE_MESSAGES } from '../lib/rules/member';
+} from '#client/member-api';
+import { normaliseInstagramIdInput, PAGE_MESSAGES } from '#lib/rules/member';
 import { createImageList, createSingleImage, isSingleUploading } from './image-uploads';
 import { $gate, enterMemberPage, errorMessage, setFlash } from './member';
 import { checkName } from './name-check';

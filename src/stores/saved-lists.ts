@@ -4,10 +4,10 @@
  * item starts as saved in the shared save store, so the save toggles show it and can undo it.
  */
 import { atom } from 'nanostores';
-import { isApiRequestError } from '../lib/api';
-import type { PromotionListItem, SavedPhotographerItem } from '../lib/contract';
-import { memberCopy } from '../lib/copy-member';
-import { fetchSavedPhotographers, fetchSavedPromotions, type SavedType } from '../lib/member-api';
+import { isApiRequestError } from '#client/api';
+import type { PromotionListItem, SavedPhotographerItem } from '#lib/contract';
+import { memberCopy } from '#lib/copy-member';
+import { fetchSavedPhotographers, fetchSavedPromotions, type SavedType } from '#client/member-api';
 import { enterMemberPage } from './member';
 import { $saves, saveKey } from './saves';
 

@@ -13,10 +13,10 @@
  * (a deleted event, a network error) is a toast with its cause.
  */
 import { map } from 'nanostores';
-import { api, isApiRequestError } from '../lib/api';
-import { hasAccessToken } from '../lib/auth';
-import { copy } from '../lib/copy';
-import { navigate } from '../lib/browser';
+import { api, isApiRequestError } from '#client/api';
+import { hasAccessToken } from '#client/auth';
+import { copy } from '#lib/copy';
+import { navigate } from '#client/browser';
 import { markUnregistered } from './session';
 import { openLoginRequired, showToast } from './ui';
 

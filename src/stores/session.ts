@@ -22,16 +22,16 @@ import {
   storeTokens,
   type KakaoClient,
   type SessionUser,
-} from '../lib/auth';
+} from '#client/auth';
 import {
   loginWithKakao,
   refreshAccessToken,
   revokeRefreshToken,
   setUnauthorizedHandler,
   type LoginResponse,
-} from '../lib/api';
-import { currentPathname, navigate } from '../lib/browser';
-import { takeReturnPath } from '../lib/return-to';
+} from '#client/api';
+import { currentPathname, navigate } from '#client/browser';
+import { takeReturnPath } from '#lib/return-to';
 
 export const $sessionUser = persistentAtom<SessionUser>(SESSION_USER_KEY, signedOutUser(), {
   encode: (user) => JSON.stringify(user),

@@ -4,9 +4,9 @@
  * that came before /signup. The entry /auth left becomes a floor: going back onto it leaves the wizard
  * into the app (the page a login prompt came from, else home).
  */
-import { navigate } from '../lib/browser';
-import { takeReturnPath } from '../lib/return-to';
-import type { SignupStep } from '../lib/signup';
+import { navigate } from '#client/browser';
+import { takeReturnPath } from '#lib/return-to';
+import type { SignupStep } from '#lib/signup';
 import { $signup, goBack, goNext, goToStepFromHistory } from './signup';
 
 const STEPS: readonly string[] = ['role', 'basic', 'profile', 'survey', 'terms'];

@@ -4,14 +4,14 @@
  * src/lib/signup; the SignupWizard island only subscribes and calls these actions.
  */
 import { atom } from 'nanostores';
-import { fetchMe, isApiRequestError, registerPhotographer, registerUser } from '../lib/api';
-import type { UserResponse } from '../lib/contract';
-import { hasAccessToken } from '../lib/auth';
-import { navigate, readStorageJson, removeStorage, writeStorageJson } from '../lib/browser';
-import { copy } from '../lib/copy';
-import type { Gender, PhotographyType, Region, SignupSource } from '../lib/domain';
-import { rememberWelcome } from '../lib/welcome';
-import type { SignupRole, TermsId } from '../lib/rules/signup';
+import { fetchMe, isApiRequestError, registerPhotographer, registerUser } from '#client/api';
+import type { UserResponse } from '#lib/contract';
+import { hasAccessToken } from '#client/auth';
+import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
+import { copy } from '#lib/copy';
+import type { Gender, PhotographyType, Region, SignupSource } from '#lib/domain';
+import { rememberWelcome } from '#lib/welcome';
+import type { SignupRole, TermsId } from '#lib/rules/signup';
 import {
   INITIAL_SIGNUP_STATE,
   decodeSignupState,
@@ -30,7 +30,7 @@ import {
   withTypeToggled,
   type SignupState,
   type SignupStep,
-} from '../lib/signup';
+} from '#lib/signup';
 import { createSingleImage } from './image-uploads';
 import { checkName } from './name-check';
 import { $isSignedIn, setSessionUser } from './session';

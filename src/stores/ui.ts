@@ -2,9 +2,9 @@
  * Dialogs and toasts shared by every island: one host renders them, any island opens them.
  */
 import { atom } from 'nanostores';
-import { readStorage, removeStorage, writeStorage } from '../lib/browser';
-import { copy } from '../lib/copy';
-import { loginPathFrom } from '../lib/return-to';
+import { readStorage, removeStorage, writeStorage } from '#client/browser';
+import { copy } from '#lib/copy';
+import { loginPathFrom } from '#lib/return-to';
 
 export interface ConfirmDialog {
   kind: 'confirm';

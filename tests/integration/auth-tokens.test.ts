@@ -3,15 +3,15 @@
  * the grace window, replay detection after it, and access tokens ending with their session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/index';
-import { setDbForTests } from '../../src/server/db/index';
-import { resolvePrincipal } from '../../src/server/auth/principal';
+import type { Db } from '#server/db/index';
+import { setDbForTests } from '#server/db/index';
+import { resolvePrincipal } from '#server/auth/principal';
 import {
   REFRESH_REUSE_GRACE_SECONDS,
   issueTokenPair,
   revokeRefreshToken,
   rotateRefreshToken,
-} from '../../src/server/auth/tokens';
+} from '#server/auth/tokens';
 import { insertMember, openTestDb } from '../support/db';
 
 process.env['JWT_SECRET'] ??= 'auth-tokens-test-secret-0123456789abcdef-0123456789';

@@ -4,7 +4,7 @@
  * in total (a server of our own with small limits).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IMAGE_NAME_MAX } from '../../src/lib/rules/image-name';
+import { IMAGE_NAME_MAX } from '#lib/rules/image-name';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { call, eventBody, newMember, newPhotographer, picture, upload, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';

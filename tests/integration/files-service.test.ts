@@ -9,24 +9,19 @@ import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Image } from '../../src/lib/domain';
-import { openDatabase, setDbForTests, type Db } from '../../src/server/db/index';
-import { statusOf } from '../../src/server/http/errors';
-import { resetRateLimits } from '../../src/server/http/rate-limit';
-import { receiveUpload } from '../../src/server/http/uploads';
-import { setLogLevel } from '../../src/server/log';
-import { thumbnailUrlFor } from '../../src/server/media/keys';
-import { storedImage, storedImages } from '../../src/server/media/pictures';
-import { cleanUpFiles, registerFileCleanup } from '../../src/server/services/file-cleanup';
-import {
-  MAX_FILE_BYTES,
-  assertImagesIssuedTo,
-  deleteFilesOwnedBy,
-  findImageDetails,
-} from '../../src/server/services/files';
-import { DomainError, type FieldError } from '../../src/server/services/errors';
-import { GET as serveMedia } from '../../src/pages/media/[...key]';
-import { createLocalStorage, createS3Storage, setStorageForTests, type Storage } from '../../src/server/storage/index';
+import type { Image } from '#lib/domain';
+import { openDatabase, setDbForTests, type Db } from '#server/db/index';
+import { statusOf } from '#server/http/errors';
+import { resetRateLimits } from '#server/http/rate-limit';
+import { receiveUpload } from '#server/http/uploads';
+import { setLogLevel } from '#server/log';
+import { thumbnailUrlFor } from '#server/media/keys';
+import { storedImage, storedImages } from '#server/media/pictures';
+import { cleanUpFiles, registerFileCleanup } from '#server/services/file-cleanup';
+import { MAX_FILE_BYTES, assertImagesIssuedTo, deleteFilesOwnedBy, findImageDetails } from '#server/services/files';
+import { DomainError, type FieldError } from '#server/services/errors';
+import { GET as serveMedia } from '#pages/media/[...key]';
+import { createLocalStorage, createS3Storage, setStorageForTests, type Storage } from '#server/storage/index';
 import { phoneJpeg, solidPng } from '../support/images';
 import { startTestS3, type TestS3 } from '../support/s3';
 

@@ -8,10 +8,10 @@ import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, setDbForTests, type Db } from '../../src/server/db/index';
-import { setLogLevel } from '../../src/server/log';
-import { STALE_TEMPORARY_MS, cleanUpFiles, registerFileCleanup } from '../../src/server/services/file-cleanup';
-import { createLocalStorage, setStorageForTests, type Storage } from '../../src/server/storage/index';
+import { openDatabase, setDbForTests, type Db } from '#server/db/index';
+import { setLogLevel } from '#server/log';
+import { STALE_TEMPORARY_MS, cleanUpFiles, registerFileCleanup } from '#server/services/file-cleanup';
+import { createLocalStorage, setStorageForTests, type Storage } from '#server/storage/index';
 
 const synced: string[] = [];
 vi.mock('node:fs/promises', async (importOriginal) => {

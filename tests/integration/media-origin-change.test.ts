@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Image } from '../../src/lib/domain';
+import type { Image } from '#lib/domain';
 import { call, createEvent, newPhotographer, newUser, upload } from '../support/api';
 import { freePort, startServer, type RunningServer } from '../support/server';
 

@@ -4,9 +4,9 @@
  * changes nothing). PGlite by default; a fresh PostgreSQL database in the PostgreSQL pass.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Db } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
-import { loadMigrations } from '../../src/server/db/migrations';
+import { openPglite, openPostgres, type Db } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { loadMigrations } from '#server/db/migrations';
 
 const all = loadMigrations();
 const before = all.filter((m) => m.id < 10);

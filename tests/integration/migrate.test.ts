@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
-import { loadMigrations } from '../../src/server/db/migrations';
+import { openPostgres } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { loadMigrations } from '#server/db/migrations';
 import { openTestDb } from '../support/db';
 
 const migrations = loadMigrations();

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModerationOverview } from '../../src/lib/contract-moderation';
+import type { ModerationOverview } from '#lib/contract-moderation';
 import { call, createEvent, newMember, newPhotographer, newUser, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { closeAgent, grantAdmin } from '../security/lib';

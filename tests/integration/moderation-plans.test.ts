@@ -4,15 +4,15 @@
  * out; the moderation page's reads use their own indexes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../../src/server/db/index';
-import type { Principal } from '../../src/server/auth/principal';
-import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
-import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
-import { listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
-import { listPhotographerPromotions } from '../../src/server/services/photographer-promotions';
-import { sitemapEntries } from '../../src/server/services/sitemap';
-import { hidePromotion } from '../../src/server/services/moderation';
-import { moderationOverview } from '../../src/server/services/moderation-read';
+import type { Db, Queryable } from '#server/db/index';
+import type { Principal } from '#server/auth/principal';
+import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
+import { clearPromotionCounts } from '#server/services/promotion-counts';
+import { listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
+import { listPhotographerPromotions } from '#server/services/photographer-promotions';
+import { sitemapEntries } from '#server/services/sitemap';
+import { hidePromotion } from '#server/services/moderation';
+import { moderationOverview } from '#server/services/moderation-read';
 import { openTestDb } from '../support/db';
 import { plansOf as plansOfRun } from '../support/plans';
 

@@ -3,10 +3,10 @@
  * spaces, and migrating a database that already holds look-alikes keeps the oldest and renames the rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
-import { loadMigrations } from '../../src/server/db/migrations';
-import { isNicknameTaken } from '../../src/server/services/members';
+import { openPglite, type Db } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { loadMigrations } from '#server/db/migrations';
+import { isNicknameTaken } from '#server/services/members';
 import { insertMember, openTestDb } from '../support/db';
 
 let db: Db;

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/index';
-import type { Principal } from '../../src/server/auth/principal';
-import { todayKst } from '../../src/lib/deadline';
-import {
-  createPromotion,
-  deletePromotion,
-  savePromotion,
-  type PromotionInput,
-} from '../../src/server/services/promotions';
+import type { Db } from '#server/db/index';
+import type { Principal } from '#server/auth/principal';
+import { todayKst } from '#lib/deadline';
+import { createPromotion, deletePromotion, savePromotion, type PromotionInput } from '#server/services/promotions';
 import {
   countPhotographerPromotions,
   listPhotographerPromotionCards,
   listPhotographerPromotions,
-} from '../../src/server/services/photographer-promotions';
-import { listPromotionCards } from '../../src/server/services/promotion-lists';
-import { listSavedClosingSoon } from '../../src/server/services/saved-closing-soon';
+} from '#server/services/photographer-promotions';
+import { listPromotionCards } from '#server/services/promotion-lists';
+import { listSavedClosingSoon } from '#server/services/saved-closing-soon';
 import { insertMember, openTestDb } from '../support/db';
 import { refusal } from '../support/refusal';
 

@@ -4,10 +4,10 @@
  * ordered index, or sorting the matches).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/index';
-import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
-import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
-import { listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
+import type { Db } from '#server/db/index';
+import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
+import { clearPromotionCounts } from '#server/services/promotion-counts';
+import { listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { openTestDb } from '../support/db';
 import { plansOf as plansOfRun, type StatementPlan } from '../support/plans';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/index';
+import type { Db } from '#server/db/index';
 import {
   createPromotion,
   deletePromotion,
@@ -8,10 +8,10 @@ import {
   unsavePromotion,
   viewPromotionDetails,
   type PromotionInput,
-} from '../../src/server/services/promotions';
-import { listPromotions, listSavedPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
-import type { Principal } from '../../src/server/auth/principal';
-import { todayKst } from '../../src/lib/deadline';
+} from '#server/services/promotions';
+import { listPromotions, listSavedPromotions, type PromotionFilter } from '#server/services/promotion-lists';
+import type { Principal } from '#server/auth/principal';
+import { todayKst } from '#lib/deadline';
 import { insertMember, openTestDb } from '../support/db';
 import { refusal } from '../support/refusal';
 

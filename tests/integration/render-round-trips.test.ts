@@ -4,9 +4,9 @@
  * so this is the worst case). And the lean page queries give exactly the rows the API's lists give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setDbForTests, type Db } from '../../src/server/db/index';
-import { countRoundTrips, type RoundTrips } from '../../src/server/db/round-trips';
-import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
+import { setDbForTests, type Db } from '#server/db/index';
+import { countRoundTrips, type RoundTrips } from '#server/db/round-trips';
+import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
 import {
   eventDetail,
   eventList,
@@ -15,12 +15,12 @@ import {
   photographerDetail,
   photographerList,
   search,
-} from '../../src/server/services/browse';
-import { parsePhotographerFilter, parsePromotionFilter } from '../../src/server/http/list-query';
-import { listQuery, searchQuery } from '../../src/server/http/page-query';
-import { clearPromotionCounts } from '../../src/server/services/promotion-counts';
-import { listPhotographers } from '../../src/server/services/photographers';
-import { listPromotionCards, listPromotions, type PromotionFilter } from '../../src/server/services/promotion-lists';
+} from '#server/services/browse';
+import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
+import { listQuery, searchQuery } from '#server/http/page-query';
+import { clearPromotionCounts } from '#server/services/promotion-counts';
+import { listPhotographers } from '#server/services/photographers';
+import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { openTestDb } from '../support/db';
 
 /** The decision record's budget: statements per render with no kept total. */

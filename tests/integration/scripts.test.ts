@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
-import { loadMigrations } from '../../src/server/db/migrations';
+import { openDatabase } from '#server/db/index';
+import { migrate } from '#server/db/migrate';
+import { loadMigrations } from '#server/db/migrations';
 import { insertMember } from '../support/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'damabwa-scripts-'));

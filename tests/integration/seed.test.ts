@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/index';
-import { generateEvents, seedDemoData, type ImageMaker } from '../../src/server/seed/seed';
-import { listPromotions } from '../../src/server/services/promotion-lists';
-import { openDatabase } from '../../src/server/db/index';
-import { insertEvents } from '../../src/server/services/promotion-rows';
-import { eventSearchDocument } from '../../src/server/search/grams';
+import type { Db } from '#server/db/index';
+import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
+import { listPromotions } from '#server/services/promotion-lists';
+import { openDatabase } from '#server/db/index';
+import { insertEvents } from '#server/services/promotion-rows';
+import { eventSearchDocument } from '#server/search/grams';
 
 // Always a fresh embedded database: the seed expects an empty one.
 let db: Db;

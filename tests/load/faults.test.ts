@@ -11,8 +11,8 @@ import { startServer, type RunningServer } from '../support/server';
 import { closeAgent, isErrorEnvelope, parseJson, rawRequest, sleep, waitFor } from '../security/lib';
 import { sql, startStoppableCluster, type StoppableCluster } from '../security/pg';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/index';
-import { isDatabaseTrouble } from '../../src/server/http/respond';
+import { openDatabase } from '#server/db/index';
+import { isDatabaseTrouble } from '#server/http/respond';
 
 const DATABASE_URL = process.env['DATABASE_URL'] ?? '';
 const SECRET = `faults-shared-secret-${process.pid}-0123456789abcdef`;

@@ -2,7 +2,7 @@
  * HTTP helpers for contract tests: uploads, registration, events, all through the public API.
  */
 import sharp from 'sharp';
-import { todayKst } from '../../src/lib/deadline';
+import { todayKst } from '#lib/deadline';
 import { bearer, signIn, uniqueAccount, type LoginAnswer } from './auth';
 
 export interface Session extends LoginAnswer {

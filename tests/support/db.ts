@@ -2,7 +2,7 @@
  * A migrated database for service tests: PGlite in memory by default, the PostgreSQL server of
  * DATABASE_URL in the PostgreSQL pass (shared: tests create their own rows and never assume an empty table).
  */
-import { openDatabase, type Db } from '../../src/server/db/index';
+import { openDatabase, type Db } from '#server/db/index';
 
 export async function openTestDb(): Promise<Db> {
   return openDatabase({ databaseUrl: process.env['DATABASE_URL'] || null, pgliteDir: 'memory://' });

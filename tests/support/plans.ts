@@ -2,8 +2,8 @@
  * Query plans of what a call runs: every statement it makes on `db` (recorded through a stand-in
  * Queryable), each explained in JSON and flattened into its plan nodes. Shared by the plan tests.
  */
-import type { SqlParam } from '../../src/server/db/client';
-import type { Db, Queryable } from '../../src/server/db/index';
+import type { SqlParam } from '#server/db/client';
+import type { Db, Queryable } from '#server/db/index';
 
 export interface StatementPlan {
   sql: string;

@@ -1,5 +1,5 @@
-import { statusOf } from '../../src/server/http/errors';
-import { DomainError } from '../../src/server/services/errors';
+import { statusOf } from '#server/http/errors';
+import { DomainError } from '#server/services/errors';
 
 /**
  * How a service's refusal is answered over HTTP: its code and message, with the status the endpoint

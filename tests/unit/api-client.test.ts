@@ -7,9 +7,9 @@ import {
   loginWithKakao,
   revokeRefreshToken,
   setUnauthorizedHandler,
-} from '../../src/lib/api';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SESSION_USER_KEY } from '../../src/lib/auth';
-import { $sessionUser, forcedLogout, setSessionUser } from '../../src/stores/session';
+} from '#client/api';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SESSION_USER_KEY } from '#client/auth';
+import { $sessionUser, forcedLogout, setSessionUser } from '#stores/session';
 import { fakeJwt, installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
 
 const unauthorized = () =>

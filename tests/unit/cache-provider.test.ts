@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CacheProvider } from 'astro';
-import pageCacheProvider from '../../src/server/cache/provider';
-import { clearStore, configureStore, invalidateTags, lookup, storeStats } from '../../src/server/cache/store';
-import { wroteCookie } from '../../src/server/cache/writes';
-import { getConfig, setConfigForTests } from '../../src/server/config';
+import pageCacheProvider from '#server/cache/provider';
+import { clearStore, configureStore, invalidateTags, lookup, storeStats } from '#server/cache/store';
+import { wroteCookie } from '#server/cache/writes';
+import { getConfig, setConfigForTests } from '#server/config';
 
 const provider = pageCacheProvider() as Required<CacheProvider>;
 const logger = { info() {}, warn() {}, error() {} };

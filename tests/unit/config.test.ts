@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config';
+import { ConfigError, parseConfig } from '#server/config';
 
 const prodBase = {
   APP_ENV: 'production',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrigin, corsHeadersFor, preflight, varyWithOrigin } from '../../src/server/http/cors';
+import { allowedOrigin, corsHeadersFor, preflight, varyWithOrigin } from '#server/http/cors';
 
 const LIST = ['https://app.example', 'http://localhost:4412'];
 

@@ -7,7 +7,7 @@ import {
   isValidDate,
   progressStatus,
   todayKst,
-} from '../../src/lib/deadline';
+} from '#lib/deadline';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BANNER_EVENT_INDEX,
-  BANNER_EVENT_OPEN_DAYS,
-  seedEvents,
-  seedPhotographers,
-} from '../../src/server/seed/demo-data';
+import { BANNER_EVENT_INDEX, BANNER_EVENT_OPEN_DAYS, seedEvents, seedPhotographers } from '#server/seed/demo-data';
 
 describe('demo data', () => {
   it('gives every demo photographer a road and lot address in the district it names', () => {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  excerpt,
-  formatDate,
-  formatPeriod,
-  hashtagLabel,
-  instagramUrl,
-  regionsLabel,
-  typesLabel,
-} from '../../src/lib/display';
-import { detectIsMobile } from '../../src/lib/is-mobile';
-import { eventJsonLd, jsonLdText } from '../../src/lib/json-ld';
+import { excerpt, formatDate, formatPeriod, hashtagLabel, instagramUrl, regionsLabel, typesLabel } from '#lib/display';
+import { detectIsMobile } from '#lib/is-mobile';
+import { eventJsonLd, jsonLdText } from '#lib/json-ld';
 
 describe('display helpers', () => {
   it('formats dates and periods', () => {

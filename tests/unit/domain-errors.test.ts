@@ -3,8 +3,8 @@
  * the status of its code (http/errors.ts STATUS), in one place.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError, STATUS, statusOf, tooManyRequests } from '../../src/server/http/errors';
-import { toErrorResponse } from '../../src/server/http/respond';
+import { ApiError, STATUS, statusOf, tooManyRequests } from '#server/http/errors';
+import { toErrorResponse } from '#server/http/respond';
 import {
   DomainError,
   conflict,
@@ -13,7 +13,7 @@ import {
   invalidRequest,
   notFound,
   unwrap,
-} from '../../src/server/services/errors';
+} from '#server/services/errors';
 
 async function answer(err: unknown): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
   const res = toErrorResponse(err);

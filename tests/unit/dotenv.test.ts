@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDotEnv } from '../../src/server/dotenv';
+import { loadDotEnv } from '#server/dotenv';
 
 describe('.env', () => {
   const keys = ['DMB_DOTENV_A', 'DMB_DOTENV_B'];

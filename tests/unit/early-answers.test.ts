@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rawClientErrorAnswer } from '../../src/server/http/early-answers';
+import { rawClientErrorAnswer } from '#server/http/early-answers';
 
 const split = (raw: string) => {
   const [head = '', body = ''] = raw.split('\r\n\r\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from '../../src/server/http/encoding';
+import { pickEncoding } from '#server/http/encoding';
 
 describe('pickEncoding', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** The event form's transitions, limits and register button (spec §2 Event form, §5 Event form). */
 import { describe, expect, it } from 'vitest';
-import type { Image } from '../../src/lib/domain';
+import type { Image } from '#lib/domain';
 import {
   EMPTY_EVENT_FORM,
   canAddHashtag,
@@ -24,8 +24,8 @@ import {
   withTypeToggled,
   type EventFormContext,
   type EventFormFields,
-} from '../../src/lib/event-form';
-import type { PromotionResponse } from '../../src/lib/contract';
+} from '#lib/event-form';
+import type { PromotionResponse } from '#lib/contract';
 
 const today = '2026-05-10';
 const create: EventFormContext = { today, originalStartedAt: null };

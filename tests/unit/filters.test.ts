@@ -15,7 +15,7 @@ import {
   togglePromotionType,
   toggleRegionCategory,
   toggleRegionCluster,
-} from '../../src/lib/filters';
+} from '#lib/filters';
 
 const q = (s: string) => new URLSearchParams(s);
 const whole = (c: string) => `${c} 전체`;

@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from '../../src/server/auth/jwt';
+import { signJwt, verifyJwt } from '#server/auth/jwt';
 
 const SECRET = 'the-unit-test-secret-that-is-long-enough-0123456789';
 const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPreviewDescription, photographerPreviewDescription } from '../../src/lib/link-preview';
+import { eventPreviewDescription, photographerPreviewDescription } from '#lib/link-preview';
 
 describe('link-preview descriptions', () => {
   it('an event: type, shoot types, regions and period in Korean, then the start of its text', () => {

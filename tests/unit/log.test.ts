@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { log, logLifecycle, setLogLevel } from '../../src/server/log';
+import { log, logLifecycle, setLogLevel } from '#server/log';
 
 afterEach(() => {
   setLogLevel('info');

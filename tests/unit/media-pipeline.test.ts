@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/server/http/errors';
-import {
-  hashOfMediaKey,
-  imageKey,
-  isMediaKey,
-  thumbnailKey,
-  thumbnailSize,
-  thumbnailUrlFor,
-} from '../../src/server/media/keys';
-import { MAX_IMAGE_EDGE, processImage } from '../../src/server/media/pipeline';
-import { sniffImageFormat } from '../../src/server/media/sniff';
-import { cleanFileName } from '../../src/server/services/files';
+import { ApiError } from '#server/http/errors';
+import { hashOfMediaKey, imageKey, isMediaKey, thumbnailKey, thumbnailSize, thumbnailUrlFor } from '#server/media/keys';
+import { MAX_IMAGE_EDGE, processImage } from '#server/media/pipeline';
+import { sniffImageFormat } from '#server/media/sniff';
+import { cleanFileName } from '#server/services/files';
 import {
   GPS_IFD_TAG,
   ORIENTATION_TAG,

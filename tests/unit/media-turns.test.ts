@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTurns } from '../../src/server/media/turns';
+import { createTurns } from '#server/media/turns';
 
 describe('createTurns', () => {
   it('runs at most max jobs at once, and waiting jobs take turns by queue', async () => {

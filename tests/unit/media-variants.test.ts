@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PICTURE_SLOTS, pictureAttrs, thumbnailUrlFor, variantUrlFor } from '../../src/lib/media-urls';
-import { parseVariantKey, variantKey } from '../../src/server/media/variants';
+import { PICTURE_SLOTS, pictureAttrs, thumbnailUrlFor, variantUrlFor } from '#lib/media-urls';
+import { parseVariantKey, variantKey } from '#server/media/variants';
 
 const hash = `ab${'0123456789abcdef'.repeat(3)}0123456789abcd`;
 const image = `https://cdn.example.com/media/ab/${hash}.webp`;

@@ -3,8 +3,8 @@
  * Photographer detail page) and their requests, as pure functions.
  */
 import { describe, expect, it } from 'vitest';
-import type { Image } from '../../src/lib/domain';
-import type { PhotographerResponse, UserResponse } from '../../src/lib/contract';
+import type { Image } from '#lib/domain';
+import type { PhotographerResponse, UserResponse } from '#lib/contract';
 import {
   DESCRIPTION_INPUT_MAX,
   canCheckName,
@@ -25,7 +25,7 @@ import {
   withNameResult,
   withUserInstagram,
   type UserEditState,
-} from '../../src/lib/member-forms';
+} from '#lib/member-forms';
 
 const img = (n: number): Image => ({ name: `p${n}.jpg`, url: `/media/aa/${String(n).padStart(64, 'a')}.webp` });
 

@@ -8,10 +8,10 @@ import {
   slotImages,
   takeWithinLimit,
   type ImageSlot,
-} from '../../src/lib/image-list';
-import { memberPageAccess } from '../../src/lib/member-access';
-import { thumbnailUrlFor } from '../../src/lib/media-urls';
-import { addressFromPostcode, addressLine } from '../../src/lib/postcode';
+} from '#lib/image-list';
+import { memberPageAccess } from '#lib/member-access';
+import { thumbnailUrlFor } from '#lib/media-urls';
+import { addressFromPostcode, addressLine } from '#client/postcode';
 
 const slot = (key: string, phase: ImageSlot['phase']): ImageSlot => ({
   key,

@@ -4,7 +4,7 @@
  * toggles left, used only over shared answers rendered before the toggle.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/server/auth/principal';
+import type { Principal } from '#server/auth/principal';
 import {
   applyToggle,
   clearMemberState,
@@ -17,8 +17,8 @@ import {
   rememberPrincipal,
   savedIds,
   togglesKnownSince,
-} from '../../src/server/cache/members';
-import type { Queryable } from '../../src/server/db/client';
+} from '#server/cache/members';
+import type { Queryable } from '#server/db/client';
 
 const alice: Principal = { id: 1, type: 'USER', roles: ['USER'], nickname: '앨리스' };
 const bob: Principal = { id: 2, type: 'PHOTOGRAPHER', roles: ['PHOTOGRAPHER', 'USER'], nickname: '밥' };

@@ -4,11 +4,11 @@
  * after a save (even a failed one), withdrawal before the session ends, and the event form's keywords.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/auth';
-import { createImageList, createSingleImage } from '../../src/stores/image-uploads';
-import { $gate, enterMemberPage, withdraw } from '../../src/stores/member';
-import { $sessionUser } from '../../src/stores/session';
-import { $dialog, closeDialog, $toasts, showArrivalNotices } from '../../src/stores/ui';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '#client/auth';
+import { createImageList, createSingleImage } from '#stores/image-uploads';
+import { $gate, enterMemberPage, withdraw } from '#stores/member';
+import { $sessionUser } from '#stores/session';
+import { $dialog, closeDialog, $toasts, showArrivalNotices } from '#stores/ui';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser, type RecordedCall } from '../support/browser';
 
 interface XhrCall {

@@ -1,8 +1,8 @@
 /** My page's store: the saved events closing soon come with the counts, and their failure costs nothing else. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY } from '../../src/lib/auth';
-import { $myPage, CLOSING_SOON_DAYS, loadMyPage } from '../../src/stores/member';
-import { $sessionUser } from '../../src/stores/session';
+import { ACCESS_TOKEN_KEY } from '#client/auth';
+import { $myPage, CLOSING_SOON_DAYS, loadMyPage } from '#stores/member';
+import { $sessionUser } from '#stores/session';
 import { installBrowser, installFetch, jsonResponse, type RecordedCall } from '../support/browser';
 
 const page = (items: unknown[], totalPage: number) => ({

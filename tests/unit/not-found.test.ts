@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notFound } from '../../src/server/http/errors';
-import { notFoundBody, notFoundPage } from '../../src/server/http/not-found';
+import { notFound } from '#server/http/errors';
+import { notFoundBody, notFoundPage } from '#server/http/not-found';
 
 describe('the one Not Found answer', () => {
   it('sends a page home with the one-time notice', async () => {

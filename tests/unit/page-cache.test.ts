@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cacheKey, requestTarget } from '../../src/server/cache/keys';
-import { serveCached } from '../../src/server/cache/fast-path';
+import { cacheKey, requestTarget } from '#server/cache/keys';
+import { serveCached } from '#server/cache/fast-path';
 import {
   activeClaim,
   claim,
@@ -16,8 +16,8 @@ import {
   store,
   storeStats,
   CLAIM_MS,
-} from '../../src/server/cache/store';
-import { wroteAt, wroteCookie } from '../../src/server/cache/writes';
+} from '#server/cache/store';
+import { wroteAt, wroteCookie } from '#server/cache/writes';
 import { fakeResponse, request } from '../support/node-http';
 
 const u = (path: string) => new URL(path, 'http://localhost');

@@ -3,18 +3,11 @@
  * answered as, which base answers (MEDIA_BASE_URL, our media path, S3), and the CSP origin that follows.
  */
 import { describe, expect, it } from 'vitest';
-import { thumbnailUrlFor } from '../../src/lib/media-urls';
-import { parseConfig } from '../../src/server/config';
-import { validateImageList } from '../../src/lib/rules/common';
-import {
-  answerImage,
-  imageKeyOf,
-  pictureRef,
-  pictureUrl,
-  storedImage,
-  storedImages,
-} from '../../src/server/media/pictures';
-import { createStorage, externalImageOrigin } from '../../src/server/storage/index';
+import { thumbnailUrlFor } from '#lib/media-urls';
+import { parseConfig } from '#server/config';
+import { validateImageList } from '#lib/rules/common';
+import { answerImage, imageKeyOf, pictureRef, pictureUrl, storedImage, storedImages } from '#server/media/pictures';
+import { createStorage, externalImageOrigin } from '#server/storage/index';
 
 const hash = 'ab'.padEnd(64, 'c');
 const key = `ab/${hash}.webp`;

@@ -1,15 +1,15 @@
 /** The editors return to /mypage after saving — after a failure too, with a Korean toast first. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY } from '../../src/lib/auth';
+import { ACCESS_TOKEN_KEY } from '#client/auth';
 import {
   $userEdit,
   FAILURE_RETURN_MS,
   openUserEditor,
   setUserInstagram,
   submitUserProfile,
-} from '../../src/stores/profile-edit';
-import { showFlash } from '../../src/stores/member';
-import { $toasts } from '../../src/stores/ui';
+} from '#stores/profile-edit';
+import { showFlash } from '#stores/member';
+import { $toasts } from '#stores/ui';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
 
 let browser: FakeBrowser;

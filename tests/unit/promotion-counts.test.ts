@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Queryable } from '../../src/server/db/index';
-import { clearPromotionCounts, countMatching } from '../../src/server/services/promotion-counts';
+import type { Queryable } from '#server/db/index';
+import { clearPromotionCounts, countMatching } from '#server/services/promotion-counts';
 
 /** A database that answers counts after a tick and counts how often it was asked. */
 function countingDb(answers: (number | Error)[]): Queryable & { asked: number } {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queryFirst, queryList } from '../../src/lib/query';
-import { listParam, stringParam } from '../../src/server/http/query';
+import { queryFirst, queryList } from '#lib/query';
+import { listParam, stringParam } from '#server/http/query';
 
 describe('query-string readers (one for pages, filter bar and API)', () => {
   it('reads a list repeated or comma-separated, trimmed, without empty values', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import clusterData from '../../src/data/region-clusters.json';
-import regionData from '../../src/data/regions.json';
+import clusterData from '#data/region-clusters.json';
+import regionData from '#data/regions.json';
 import {
   REGION_CATEGORIES,
   REGION_CLUSTER_GROUPS,
@@ -15,7 +15,7 @@ import {
   regionColumns,
   regionKey,
   sortRegions,
-} from '../../src/lib/regions';
+} from '#lib/regions';
 
 const regions = regionData as Record<string, string[]>;
 const clusters = clusterData as Record<string, string[]>;

@@ -1,6 +1,6 @@
 /** The report and hide rules shared by the dialogs and the endpoints (issue 22). */
 import { describe, expect, it } from 'vitest';
-import { validateHideInput, validateReportDetail, validateReportInput } from '../../src/lib/rules/report';
+import { validateHideInput, validateReportDetail, validateReportInput } from '#lib/rules/report';
 
 describe('report rules', () => {
   it('needs text for 기타 only, trims it, and caps it at 500 characters', () => {

@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  loginPathFrom,
-  peekReturnPath,
-  rememberReturnPath,
-  safeReturnPath,
-  takeReturnPath,
-} from '../../src/lib/return-to';
+import { loginPathFrom, peekReturnPath, rememberReturnPath, safeReturnPath, takeReturnPath } from '#lib/return-to';
 import { installBrowser } from '../support/browser';
 
 beforeEach(() => {

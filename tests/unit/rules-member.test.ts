@@ -23,14 +23,14 @@ import {
   validateUserNickname,
   validateUserProfileUpdate,
   validateUserRegistration,
-} from '../../src/lib/rules/member';
+} from '#lib/rules/member';
 import {
   SIGNUP_SOURCE_MESSAGES,
   TERMS_MESSAGES,
   termsFor,
   validateSignupSources,
   validateTerms,
-} from '../../src/lib/rules/signup';
+} from '#lib/rules/signup';
 
 const img = (n: number) => ({ name: `p${n}.jpg`, url: `/files/p${n}.webp` });
 const images = (n: number) => Array.from({ length: n }, (_, i) => img(i + 1));

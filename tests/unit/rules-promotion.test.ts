@@ -14,7 +14,7 @@ import {
   validatePromotionTitle,
   validatePromotionType,
   validateStartDate,
-} from '../../src/lib/rules/promotion';
+} from '#lib/rules/promotion';
 
 const images = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `b${i}.jpg`, url: `/files/b${i}.webp` }));
 const today = '2026-11-22';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { VISIBLE_TEXT_MESSAGES as V, checkVisibleText, hasVisibleText } from '../../src/lib/rules/visible-text';
-import { validatePromotionContent, validatePromotionTitle, validateHashtag } from '../../src/lib/rules/promotion';
-import {
-  validatePhotographerName,
-  validatePhotographerDescription,
-  validateUserNickname,
-} from '../../src/lib/rules/member';
+import { VISIBLE_TEXT_MESSAGES as V, checkVisibleText, hasVisibleText } from '#lib/rules/visible-text';
+import { validatePromotionContent, validatePromotionTitle, validateHashtag } from '#lib/rules/promotion';
+import { validatePhotographerName, validatePhotographerDescription, validateUserNickname } from '#lib/rules/member';
 
 const DIRECTION = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const ZERO_WIDTH = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u3164', '\u200E'];

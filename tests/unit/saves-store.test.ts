@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  $saves,
-  loadPromotionDetail,
-  loadSavedState,
-  resetSaves,
-  saveKey,
-  seedSave,
-  toggleSave,
-} from '../../src/stores/saves';
-import { $dialog, $toasts, closeDialog } from '../../src/stores/ui';
+import { $saves, loadPromotionDetail, loadSavedState, resetSaves, saveKey, seedSave, toggleSave } from '#stores/saves';
+import { $dialog, $toasts, closeDialog } from '#stores/ui';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventSearchDocument, regionSearchParts, searchDocument } from '../../src/server/search/grams';
+import { eventSearchDocument, regionSearchParts, searchDocument } from '#server/search/grams';
 
 describe('search documents (decision 002: every writer builds the same document)', () => {
   it("adds each region's name and key", () => {

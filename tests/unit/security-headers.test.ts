@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeCsp, securityHeaders } from '../../src/server/http/headers';
+import { mergeCsp, securityHeaders } from '#server/http/headers';
 
 describe('securityHeaders (pure)', () => {
   it('sends HSTS for an HTTPS request or an HTTPS public origin, never otherwise', () => {

@@ -27,6 +27,8 @@ describe('services may not import HTTP', () => {
     ["import type { APIContext } from 'astro';", 'astro'],
     ["import { getActionContext } from 'astro:actions';", 'astro:*'],
     ["import { GET } from '../../pages/api/v1/files';", 'src/pages'],
+    ["import { badRequest } from '#server/http/errors';", 'src/server/http by alias'],
+    ["import { GET } from '#pages/api/v1/files';", 'src/pages by alias'],
   ])('%s is an error in a service (%s)', async (line) => {
     const messages = await restricted(`${line}\nexport const x = 1;\n`, service);
     expect(messages).toHaveLength(1);
@@ -43,5 +45,30 @@ describe('services may not import HTTP', () => {
     expect(await restricted(`${ok}\nexport const x = [DomainError, getDb, createServer];\n`, service)).toEqual([]);
     const endpoint = "import { badRequest } from '../http/errors';\nexport const x = badRequest;\n";
     expect(await restricted(endpoint, 'src/server/auth/lint-fixture.ts')).toEqual([]);
+  });
+});
+
+describe('browser-only code has its own room (src/client)', () => {
+  it.each([
+    ['src/server/services/lint-fixture.ts', "import { apiFetch } from '#client/api';"],
+    ['src/server/cache/lint-fixture.ts', "import { apiFetch } from '#client/api';"],
+    ['src/pages/api/v1/lint-fixture.ts', "import { readSession } from '../../../client/auth';"],
+    ['src/middleware.ts', "import { apiFetch } from '#client/api';"],
+  ])('%s may not import it', async (file, line) => {
+    const messages = await restricted(`${line}\nexport const x = 1;\n`, file);
+    expect(messages.some((m) => /browser-only modules/.test(m))).toBe(true);
+  });
+
+  it('and browser code may not import the server, by path or by alias', async () => {
+    for (const line of ["import { getDb } from '#server/db/index';", "import { getDb } from '../server/db/index';"]) {
+      const messages = await restricted(`${line}\nexport const x = 1;\n`, 'src/client/lint-fixture.ts');
+      expect(
+        messages.some((m) => /server-only modules/.test(m)),
+        line,
+      ).toBe(true);
+    }
+    expect(
+      await restricted("import { apiFetch } from '#client/api';\nexport const x = apiFetch;\n", 'src/islands/X.tsx'),
+    ).toEqual([]);
   });
 });

@@ -6,19 +6,12 @@ import {
   createOAuthState,
   decodeSessionUser,
   kakaoAuthorizeUrl,
-} from '../../src/lib/auth';
-import type { LoginResponse } from '../../src/lib/api';
-import { shouldShowFirstVisit, takeFirstVisit, VISITED_KEY } from '../../src/lib/first-visit';
-import {
-  $isSignedIn,
-  $sessionUser,
-  completeKakaoSignIn,
-  logout,
-  refreshSession,
-  signIn,
-} from '../../src/stores/session';
+} from '#client/auth';
+import type { LoginResponse } from '#client/api';
+import { shouldShowFirstVisit, takeFirstVisit, VISITED_KEY } from '#client/first-visit';
+import { $isSignedIn, $sessionUser, completeKakaoSignIn, logout, refreshSession, signIn } from '#stores/session';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
-import { peekReturnPath, rememberReturnPath } from '../../src/lib/return-to';
+import { peekReturnPath, rememberReturnPath } from '#lib/return-to';
 
 const client = {
   authBase: 'http://localhost:4321/dev/kakao',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { shareLink, type ShareNavigator } from '../../src/lib/share';
+import { shareLink, type ShareNavigator } from '#client/share';
 
 const target = { url: 'https://damabwa.kr/event/7', title: '한강 야경 스냅' };
 

@@ -11,10 +11,10 @@ const compress = vi.hoisted(() =>
 );
 vi.mock('browser-image-compression', () => ({ default: compress }));
 
-import { ACCESS_TOKEN_KEY } from '../../src/lib/auth';
-import { INITIAL_SIGNUP_STATE } from '../../src/lib/signup';
-import { userPicture } from '../../src/stores/profile-edit';
-import { $signup, signupPicture } from '../../src/stores/signup';
+import { ACCESS_TOKEN_KEY } from '#client/auth';
+import { INITIAL_SIGNUP_STATE } from '#lib/signup';
+import { userPicture } from '#stores/profile-edit';
+import { $signup, signupPicture } from '#stores/signup';
 import { installBrowser } from '../support/browser';
 
 const bigPng = () => new File([new Uint8Array(3_145_728)], 'big.png', { type: 'image/png' });

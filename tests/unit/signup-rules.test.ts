@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Image, Region } from '../../src/lib/domain';
+import type { Image, Region } from '#lib/domain';
 import {
   INITIAL_SIGNUP_STATE,
   allTermsAgreed,
@@ -27,7 +27,7 @@ import {
   withTerm,
   withTypeToggled,
   type SignupState,
-} from '../../src/lib/signup';
+} from '#lib/signup';
 
 const image: Image = { name: 'me.png', url: '/media/abc.webp' };
 const r = (category: string, name: string): Region => ({ category, name });

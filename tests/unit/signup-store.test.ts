@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY } from '../../src/lib/auth';
-import { INITIAL_SIGNUP_STATE } from '../../src/lib/signup';
-import { WELCOME_KEY, readWelcome } from '../../src/lib/welcome';
-import { $sessionUser } from '../../src/stores/session';
+import { ACCESS_TOKEN_KEY } from '#client/auth';
+import { INITIAL_SIGNUP_STATE } from '#lib/signup';
+import { WELCOME_KEY, readWelcome } from '#lib/welcome';
+import { $sessionUser } from '#stores/session';
 import {
   $signup,
   $signupFeedback,
@@ -16,7 +16,7 @@ import {
   setNickname,
   submitSignup,
   toggleSignupSource,
-} from '../../src/stores/signup';
+} from '#stores/signup';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
 
 let browser: FakeBrowser;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsTxt, sitemapXml } from '../../src/server/services/sitemap';
+import { robotsTxt, sitemapXml } from '#server/services/sitemap';
 
 describe('sitemap and robots', () => {
   it('writes absolute, escaped addresses', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticFiles, type StaticFiles } from '../../src/server/http/static-files';
+import { loadStaticFiles, type StaticFiles } from '#server/http/static-files';
 import { fakeResponse, request } from '../support/node-http';
 
 let files: StaticFiles;

@@ -4,8 +4,8 @@
  * as the server without its grace window: a spent token answers 401 and revokes the chain.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SESSION_USER_KEY } from '../../src/lib/auth';
-import type * as SessionStore from '../../src/stores/session';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SESSION_USER_KEY } from '#client/auth';
+import type * as SessionStore from '#stores/session';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
 
 type SessionModule = typeof SessionStore;
@@ -72,7 +72,7 @@ function fakeWebLocks() {
 
 async function openTab(): Promise<SessionModule> {
   vi.resetModules();
-  return import('../../src/stores/session');
+  return import('#stores/session');
 }
 
 let browser: FakeBrowser;
@@ -102,7 +102,7 @@ describe.each([
     // The token the one rotation issued (its `exp` second depends on when the fake server answered).
     expect(browser.local.getItem(ACCESS_TOKEN_KEY)?.split('.')[2]).toBe('a1');
     // Both tabs go on working, and neither signed the member out.
-    const { api } = await import('../../src/lib/api');
+    const { api } = await import('#client/api');
     await expect(api.get('/users/me')).resolves.toEqual({ id: 7 });
     expect(JSON.parse(browser.local.getItem(SESSION_USER_KEY) ?? '{}')).toEqual({ id: 7, roles: ['USER'] });
     expect(browser.location.assign).not.toHaveBeenCalled();
@@ -113,7 +113,7 @@ describe.each([
     const server = strictServer();
     const tabA = await openTab();
     await openTab(); // tab B: its API client is the one imported next
-    const apiB = await import('../../src/lib/api');
+    const apiB = await import('#client/api');
     const [refreshed, me] = await Promise.all([tabA.refreshSession(), apiB.api.get('/users/me')]);
     expect(refreshed).toBe(true);
     expect(me).toEqual({ id: 7 });

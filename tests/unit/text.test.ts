@@ -8,7 +8,7 @@ import {
   graphemeLength,
   graphemes,
   sliceGraphemes,
-} from '../../src/lib/text';
+} from '#lib/text';
 
 describe('graphemeLength', () => {
   it.each([

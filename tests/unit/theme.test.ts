@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { themeColorFor } from '../../src/lib/theme';
+import { themeColorFor } from '#lib/theme';
 
 describe('themeColorFor', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeHttpUrl, validateHttpUrl, withDefaultScheme } from '../../src/lib/rules/url';
+import { isSafeHttpUrl, validateHttpUrl, withDefaultScheme } from '#lib/rules/url';
 
 describe('isSafeHttpUrl', () => {
   it.each([

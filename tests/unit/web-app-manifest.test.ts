@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webAppManifest } from '../../src/lib/web-app-manifest';
+import { webAppManifest } from '#lib/web-app-manifest';
 
 describe('web app manifest', () => {
   it('has what home-screen install needs: Korean name, standalone, start URL /, the spec colours, 192 and 512 icons', () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { copy } from '../../lib/copy';
-import { browseCopy } from '../../lib/copy-browse';
+import { copy } from '#lib/copy';
+import { browseCopy } from '#lib/copy-browse';
 import {
   isCategorySelected,
   isClusterSelected,
@@ -8,10 +8,10 @@ import {
   selectedCountIn,
   toggleRegionCategory,
   toggleRegionCluster,
-} from '../../lib/filters';
-import { REGION_CLUSTER_GROUPS, parseRegionKey } from '../../lib/regions';
-import { Modal } from '../Modal';
-import styles from '../FilterBar.module.css';
+} from '#lib/filters';
+import { REGION_CLUSTER_GROUPS, parseRegionKey } from '#lib/regions';
+import { Modal } from '#islands/Modal';
+import styles from '#islands/FilterBar.module.css';
 
 interface Props {
   initial: readonly string[];

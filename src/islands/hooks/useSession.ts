@@ -3,8 +3,8 @@
  * signed-out values the server rendered, the stored session follows right after mount.
  */
 import { useStore } from '@nanostores/react';
-import { SIGNED_OUT_USER, type SessionUser } from '../../lib/auth';
-import { $isPhotographer, $isSignedIn, $sessionUser } from '../../stores/session';
+import { SIGNED_OUT_USER, type SessionUser } from '#client/auth';
+import { $isPhotographer, $isSignedIn, $sessionUser } from '#stores/session';
 
 export function useSessionUser(): SessionUser {
   return useStore($sessionUser, { ssr: () => SIGNED_OUT_USER });

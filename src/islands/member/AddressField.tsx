@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { DaumPostcodeEmbed } from 'react-daum-postcode';
-import { memberCopy } from '../../lib/copy-member';
-import type { Address } from '../../lib/domain';
-import { addressFromPostcode, type PostcodeResult } from '../../lib/postcode';
-import { Modal } from '../Modal';
+import { memberCopy } from '#lib/copy-member';
+import type { Address } from '#lib/domain';
+import { addressFromPostcode, type PostcodeResult } from '#client/postcode';
+import { Modal } from '#islands/Modal';
 import styles from './member.module.css';
 
 interface Props {

@@ -1,5 +1,5 @@
-import { memberCopy } from '../../lib/copy-member';
-import { graphemeLength } from '../../lib/text';
+import { memberCopy } from '#lib/copy-member';
+import { graphemeLength } from '#lib/text';
 import styles from './member.module.css';
 
 interface Props {

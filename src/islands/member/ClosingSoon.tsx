@@ -1,9 +1,9 @@
-import type { PromotionListItem } from '../../lib/contract';
-import { memberCopy } from '../../lib/copy-member';
-import { cardDeadline, cardDeadlineLabel } from '../../lib/deadline';
-import { thumbnailUrlFor } from '../../lib/media-urls';
-import { paths } from '../../lib/paths';
-import { cutEventTitle } from '../../lib/text';
+import type { PromotionListItem } from '#lib/contract';
+import { memberCopy } from '#lib/copy-member';
+import { cardDeadline, cardDeadlineLabel } from '#lib/deadline';
+import { thumbnailUrlFor } from '#lib/media-urls';
+import { paths } from '#lib/paths';
+import { cutEventTitle } from '#lib/text';
 import styles from './ClosingSoon.module.css';
 
 /** My page: the saved events that close soon, with the lists' D-day labels, so none is missed. */

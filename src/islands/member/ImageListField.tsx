@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { memberCopy } from '../../lib/copy-member';
-import { thumbnailUrlFor } from '../../lib/media-urls';
-import type { ImageListStore } from '../../stores/image-uploads';
+import { memberCopy } from '#lib/copy-member';
+import { thumbnailUrlFor } from '#lib/media-urls';
+import type { ImageListStore } from '#stores/image-uploads';
 import { UploadProgress } from './UploadProgress';
 import styles from './member.module.css';
 

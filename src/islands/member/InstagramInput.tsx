@@ -1,4 +1,4 @@
-import { memberCopy } from '../../lib/copy-member';
+import { memberCopy } from '#lib/copy-member';
 import own from './InstagramInput.module.css';
 import styles from './member.module.css';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { memberCopy } from '../../lib/copy-member';
-import { $gate } from '../../stores/member';
+import { memberCopy } from '#lib/copy-member';
+import { $gate } from '#stores/member';
 import styles from './member.module.css';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { memberCopy } from '../../lib/copy-member';
+import { memberCopy } from '#lib/copy-member';
 import {
   canCheckName,
   isNameAvailable,
@@ -7,13 +7,13 @@ import {
   type NameField,
   type NameKind,
   type NameStatus,
-} from '../../lib/member-forms';
+} from '#lib/member-forms';
 import {
   PHOTOGRAPHER_NAME_HINTS,
   PHOTOGRAPHER_NAME_MESSAGES,
   USER_NICKNAME_HINTS,
   USER_NICKNAME_MESSAGES,
-} from '../../lib/rules/member';
+} from '#lib/rules/member';
 import styles from './member.module.css';
 
 interface Props {

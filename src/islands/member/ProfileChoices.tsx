@@ -1,6 +1,6 @@
-import { memberCopy } from '../../lib/copy-member';
-import type { PhotographyType, Region } from '../../lib/domain';
-import { MAX_PROFILE_REGIONS, MAX_PROFILE_TYPES } from '../../lib/member-forms';
+import { memberCopy } from '#lib/copy-member';
+import type { PhotographyType, Region } from '#lib/domain';
+import { MAX_PROFILE_REGIONS, MAX_PROFILE_TYPES } from '#lib/member-forms';
 import { RegionPicker } from './RegionPicker';
 import { TypeChips } from './TypeChips';
 

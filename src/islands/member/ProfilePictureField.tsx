@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { memberCopy } from '../../lib/copy-member';
-import type { Image } from '../../lib/domain';
-import { thumbnailUrlFor } from '../../lib/media-urls';
-import type { SingleImageStore } from '../../stores/image-uploads';
+import { memberCopy } from '#lib/copy-member';
+import type { Image } from '#lib/domain';
+import { thumbnailUrlFor } from '#lib/media-urls';
+import type { SingleImageStore } from '#stores/image-uploads';
 import { UploadProgress } from './UploadProgress';
 import styles from './member.module.css';
 

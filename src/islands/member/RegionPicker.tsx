@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { memberCopy } from '../../lib/copy-member';
-import type { Region } from '../../lib/domain';
-import { REGION_GROUPS, regionKeyOf } from '../../lib/regions';
-import { sameRegion } from '../../lib/member-forms';
+import { memberCopy } from '#lib/copy-member';
+import type { Region } from '#lib/domain';
+import { REGION_GROUPS, regionKeyOf } from '#lib/regions';
+import { sameRegion } from '#lib/member-forms';
 import styles from './member.module.css';
 
 interface Props {

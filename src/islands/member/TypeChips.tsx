@@ -1,5 +1,5 @@
-import { PHOTOGRAPHY_TYPES, PHOTOGRAPHY_TYPE_LABELS, type PhotographyType } from '../../lib/domain';
-import { memberCopy } from '../../lib/copy-member';
+import { PHOTOGRAPHY_TYPES, PHOTOGRAPHY_TYPE_LABELS, type PhotographyType } from '#lib/domain';
+import { memberCopy } from '#lib/copy-member';
 import styles from './member.module.css';
 
 interface Props {

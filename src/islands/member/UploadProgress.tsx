@@ -1,4 +1,4 @@
-import { memberCopy } from '../../lib/copy-member';
+import { memberCopy } from '#lib/copy-member';
 import styles from './member.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isApiRequestError } from '../../lib/api';
-import { copy } from '../../lib/copy';
-import modal from '../ConfirmModal.module.css';
+import { isApiRequestError } from '#client/api';
+import { copy } from '#lib/copy';
+import modal from '#islands/ConfirmModal.module.css';
 import styles from './ReasonDialog.module.css';
 
 export interface Choice {

@@ -1,6 +1,6 @@
-import { api } from '../../lib/api';
-import type { ReportResponse } from '../../lib/contract-moderation';
-import { moderationCopy } from '../../lib/copy-moderation';
+import { api } from '#client/api';
+import type { ReportResponse } from '#lib/contract-moderation';
+import { moderationCopy } from '#lib/copy-moderation';
 import {
   HIDE_REASON_MAX,
   REPORT_DETAIL_MAX,
@@ -8,8 +8,8 @@ import {
   REPORT_REASON_LABELS,
   type ReportReason,
   type ReportTargetType,
-} from '../../lib/rules/report';
-import { showToast } from '../../stores/ui';
+} from '#lib/rules/report';
+import { showToast } from '#stores/ui';
 import { ReasonDialog } from './ReasonDialog';
 
 const REASON_CHOICES = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { copy } from '../../lib/copy';
-import { GENDERS, GENDER_LABELS } from '../../lib/domain';
+import { copy } from '#lib/copy';
+import { GENDERS, GENDER_LABELS } from '#lib/domain';
 import {
   GENDER_MESSAGES,
   INSTAGRAM_ID_MESSAGES,
@@ -9,13 +9,13 @@ import {
   PHOTOGRAPHER_NAME_MESSAGES,
   USER_NICKNAME_HINTS,
   USER_NICKNAME_MESSAGES,
-} from '../../lib/rules/member';
-import type { NameStatus } from '../../lib/member-forms';
-import { isNicknameConfirmed, signupNameField, validateSignupName, type SignupState } from '../../lib/signup';
-import { $signupFeedback, checkNickname, setGender, setInstagramId, setNickname } from '../../stores/signup';
-import { InstagramInput } from '../member/InstagramInput';
-import { NameInput } from '../member/NameInput';
-import styles from '../SignupWizard.module.css';
+} from '#lib/rules/member';
+import type { NameStatus } from '#lib/member-forms';
+import { isNicknameConfirmed, signupNameField, validateSignupName, type SignupState } from '#lib/signup';
+import { $signupFeedback, checkNickname, setGender, setInstagramId, setNickname } from '#stores/signup';
+import { InstagramInput } from '#islands/member/InstagramInput';
+import { NameInput } from '#islands/member/NameInput';
+import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
 /**

@@ -1,8 +1,8 @@
-import { copy } from '../../lib/copy';
-import { signupPicture, togglePhotographyType, toggleRegion } from '../../stores/signup';
-import { ProfilePictureField } from '../member/ProfilePictureField';
-import { ProfileChoices } from '../member/ProfileChoices';
-import styles from '../SignupWizard.module.css';
+import { copy } from '#lib/copy';
+import { signupPicture, togglePhotographyType, toggleRegion } from '#stores/signup';
+import { ProfilePictureField } from '#islands/member/ProfilePictureField';
+import { ProfileChoices } from '#islands/member/ProfileChoices';
+import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
 /** The photographer's profile, built from the editors' picture, type and region fields. */

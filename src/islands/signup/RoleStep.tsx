@@ -1,7 +1,7 @@
-import { copy } from '../../lib/copy';
-import { SIGNUP_ROLES } from '../../lib/rules/signup';
-import { chooseRole } from '../../stores/signup';
-import styles from '../SignupWizard.module.css';
+import { copy } from '#lib/copy';
+import { SIGNUP_ROLES } from '#lib/rules/signup';
+import { chooseRole } from '#stores/signup';
+import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
 export function RoleStep({ state, headingRef }: StepProps) {

@@ -1,7 +1,7 @@
-import { copy } from '../../lib/copy';
-import { SIGNUP_SOURCES, SIGNUP_SOURCE_LABELS } from '../../lib/domain';
-import { toggleSignupSource } from '../../stores/signup';
-import styles from '../SignupWizard.module.css';
+import { copy } from '#lib/copy';
+import { SIGNUP_SOURCES, SIGNUP_SOURCE_LABELS } from '#lib/domain';
+import { toggleSignupSource } from '#stores/signup';
+import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
 export function SurveyStep({ state, headingRef }: StepProps) {

@@ -1,8 +1,8 @@
-import { copy } from '../../lib/copy';
-import { TERMS_MESSAGES, termsFor, type TermsId } from '../../lib/rules/signup';
-import { allTermsAgreed } from '../../lib/signup';
-import { setAllTerms, setTerm } from '../../stores/signup';
-import styles from '../SignupWizard.module.css';
+import { copy } from '#lib/copy';
+import { TERMS_MESSAGES, termsFor, type TermsId } from '#lib/rules/signup';
+import { allTermsAgreed } from '#lib/signup';
+import { setAllTerms, setTerm } from '#stores/signup';
+import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
 interface Props extends StepProps {

@@ -8,8 +8,8 @@ import {
   MAX_REFRESH_TOKEN_LENGTH,
   type LoginRequest,
   type RefreshRequest,
-} from '../contract';
-import { isOneOf } from '../domain';
+} from '#lib/contract';
+import { isOneOf } from '#lib/domain';
 import type { PayloadResult } from './result';
 
 const malformed = (field: string, message: string) => ({ ok: false, kind: 'BAD_REQUEST', field, message }) as const;

@@ -2,10 +2,10 @@
  * Limits of the spec (section 9) and the rules shared by member and event forms: picking photography
  * types and regions, counting images, multi-line text.
  */
-import { PHOTOGRAPHY_TYPES, isOneOf, type Image, type PhotographyType, type Region } from '../domain';
-import { compareRegions, isKnownRegion, regionKeyOf } from '../regions';
-import { pictureIdentity } from '../media-urls';
-import { graphemeLength } from '../text';
+import { PHOTOGRAPHY_TYPES, isOneOf, type Image, type PhotographyType, type Region } from '#lib/domain';
+import { compareRegions, isKnownRegion, regionKeyOf } from '#lib/regions';
+import { pictureIdentity } from '#lib/media-urls';
+import { graphemeLength } from '#lib/text';
 import type { RuleResult } from './result';
 import { checkVisibleText } from './visible-text';
 

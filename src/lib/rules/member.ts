@@ -13,7 +13,7 @@ import {
   type Image,
   type PhotographyType,
   type Region,
-} from '../domain';
+} from '#lib/domain';
 import {
   LIMITS,
   REGION_UNKNOWN_MESSAGE,

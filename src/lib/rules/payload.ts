@@ -3,8 +3,8 @@
  * contract's type (a number for a string, a missing required field, an unknown enum value, a date that
  * is not a real `YYYY-MM-DD`) stops reading with a BAD_REQUEST result; the endpoint answers 400.
  */
-import { isValidDate } from '../deadline';
-import type { Address, Image, Region } from '../domain';
+import { isValidDate } from '#lib/deadline';
+import type { Address, Image, Region } from '#lib/domain';
 import { boundImageName } from './image-name';
 import { FieldErrors, type PayloadResult } from './result';
 

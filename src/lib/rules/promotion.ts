@@ -10,8 +10,8 @@ import {
   type PhotographyType,
   type PromotionType,
   type Region,
-} from '../domain';
-import { graphemeLength } from '../text';
+} from '#lib/domain';
+import { graphemeLength } from '#lib/text';
 import {
   LIMITS,
   REGION_UNKNOWN_MESSAGE,

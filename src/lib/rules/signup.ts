@@ -2,7 +2,7 @@
  * Sign-up rules (spec section 5): the how-did-you-find-us survey, the roles one signs up as, and the
  * terms each role agrees to. The sign-up wizard shows them; the registration endpoints check them.
  */
-import { SIGNUP_SOURCES, isOneOf, type Role, type SignupSource } from '../domain';
+import { SIGNUP_SOURCES, isOneOf, type Role, type SignupSource } from '#lib/domain';
 import { LIMITS } from './common';
 import type { RuleResult } from './result';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getConfig } from '../../server/config';
-import { json } from '../../server/http/respond';
+import { getConfig } from '#server/config';
+import { json } from '#server/http/respond';
 
 /** Test mode only: a request that takes `ms` milliseconds, to prove graceful shutdown drains it. */
 export const GET: APIRoute = async ({ url }) => {

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import type { DerivedDeps } from '../../server/services/derived-images';
-import { getDb } from '../../server/db/index';
-import { hashOfMediaKey } from '../../server/media/keys';
-import { log } from '../../server/log';
-import { hashOfOgImageKey } from '../../server/media/og-image';
-import { parseVariantKey } from '../../server/media/variants';
-import { variantBytes } from '../../server/services/image-variants';
-import { ogImageBytes } from '../../server/services/og-images';
-import { getStorage } from '../../server/storage/index';
+import type { DerivedDeps } from '#server/services/derived-images';
+import { getDb } from '#server/db/index';
+import { hashOfMediaKey } from '#server/media/keys';
+import { log } from '#server/log';
+import { hashOfOgImageKey } from '#server/media/og-image';
+import { parseVariantKey } from '#server/media/variants';
+import { variantBytes } from '#server/services/image-variants';
+import { ogImageBytes } from '#server/services/og-images';
+import { getStorage } from '#server/storage/index';
 
 /**
  * Uploaded images on local storage: `/media/<shard>/<sha256>.webp` and `…_480.webp` thumbnails; and,

@@ -4,7 +4,7 @@
  * signing up (every member action but registering, uploading its pictures, reading or deleting itself),
  * 403 ACCESS_DENIED when the role does not allow it.
  */
-import { accessDenied, registrationRequired, unauthorized } from '../http/errors';
+import { accessDenied, registrationRequired, unauthorized } from '#server/http/errors';
 import type { Principal } from './principal';
 
 type WithUser = { user: Principal | null };

@@ -1,6 +1,6 @@
-import type { MemberType, Role } from '../../lib/domain';
-import { knownPrincipal, principalGeneration, rememberPrincipal } from '../cache/members';
-import { getDb } from '../db/index';
+import type { MemberType, Role } from '#lib/domain';
+import { knownPrincipal, principalGeneration, rememberPrincipal } from '#server/cache/members';
+import { getDb } from '#server/db/index';
 import { getJwtSecret } from './secret';
 import { verifyJwt } from './jwt';
 

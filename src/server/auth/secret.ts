@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getConfig } from '../config';
+import { getConfig } from '#server/config';
 
 let secret: string | null = null;
 

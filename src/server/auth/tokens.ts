@@ -6,13 +6,13 @@
  * and revokes its whole chain.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { TokenPair, TokenValue } from '../../lib/contract';
-import type { Queryable } from '../db/index';
-import { ApiError } from '../http/errors';
-import { sessionsEnded } from '../cache/member-news';
+import type { TokenPair, TokenValue } from '#lib/contract';
+import type { Queryable } from '#server/db/index';
+import { ApiError } from '#server/http/errors';
+import { sessionsEnded } from '#server/cache/member-news';
 import { signJwt } from './jwt';
 import { getJwtSecret } from './secret';
-import { getConfig } from '../config';
+import { getConfig } from '#server/config';
 
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** How long a just-spent refresh token still answers with its successor (idempotent rotation). */

@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import type { Queryable } from '../db/client';
-import { log } from '../log';
+import type { Queryable } from '#server/db/client';
+import { log } from '#server/log';
 import { applyToggle, forgetChainsHere, forgetMembersHere, resetMemberState, type Toggle } from './members';
 import { invalidateAll, invalidateTags } from './store';
 

@@ -6,7 +6,7 @@
  * claims and stores.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pickEncoding, type Encoding } from '../http/encoding';
+import { pickEncoding, type Encoding } from '#server/http/encoding';
 import { cacheKey, requestTarget } from './keys';
 import { activeClaim, isFresh, isServableStale, lookup, storeEnabled, waitFor, type Entry } from './store';
 import { wroteAt } from './writes';

@@ -2,8 +2,8 @@
  * Invalidation: on this instance at once, on the others through PostgreSQL's NOTIFY (`bus.ts`).
  * The Astro provider's `cache.invalidate()` and the endpoints' `invalidateAfterWrite` both end here.
  */
-import { getConfig } from '../config';
-import { log } from '../log';
+import { getConfig } from '#server/config';
+import { log } from '#server/log';
 import { publish } from './bus';
 import { invalidateTags } from './store';
 

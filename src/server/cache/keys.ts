@@ -6,8 +6,8 @@
  * defaults left out. An unknown parameter (`?utm_source=…`, `?x=1`) names the same answer as none, so
  * hostile or tracking query strings make no new entry. A route that is not listed here is never cached.
  */
-import { listHref, readFilter, readKeyword, readPage, type ListKind } from '../../lib/filters';
-import { readEventsTab, readSearchState } from '../http/page-query';
+import { listHref, readFilter, readKeyword, readPage, type ListKind } from '#lib/filters';
+import { readEventsTab, readSearchState } from '#server/http/page-query';
 
 const EVENT_PAGE = /^\/event\/[1-9]\d{0,9}$/;
 const PHOTOGRAPHER_PAGE = /^\/photographer\/[1-9]\d{0,9}$/;

@@ -11,10 +11,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PhotographerListItem, PromotionListItem } from '../../lib/contract';
-import type { Page } from '../../lib/page';
-import { pickEncoding } from '../http/encoding';
-import { securityHeaders } from '../http/headers';
+import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
+import type { Page } from '#lib/page';
+import { pickEncoding } from '#server/http/encoding';
+import { securityHeaders } from '#server/http/headers';
 import { apiListKey, requestTarget } from './keys';
 import { knownPrincipal, ownCount, savedIds, togglesKnownSince } from './members';
 import { isFresh, lookup, storeEnabled, type Entry } from './store';

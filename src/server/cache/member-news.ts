@@ -3,9 +3,9 @@
  * instances (`bus.ts`; nothing to tell on PGlite). A failure to tell is logged, never the writer's error:
  * the other instances' copies still end within the principal TTL or the shared answers' max age.
  */
-import { log } from '../log';
+import { log } from '#server/log';
 import { publishMemberNews, type MemberNews } from './bus';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '#server/db/client';
 import {
   applyToggle,
   forgetChainsHere,

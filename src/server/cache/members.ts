@@ -13,8 +13,8 @@
  *   Every toggle since `togglesKnownSince()` is known here: a shared answer rendered before that time
  *   cannot be corrected and the caller falls back to the database.
  */
-import type { Principal } from '../auth/principal';
-import type { Queryable } from '../db/client';
+import type { Principal } from '#server/auth/principal';
+import type { Queryable } from '#server/db/client';
 
 export type SaveKind = 'promotion' | 'photographer';
 

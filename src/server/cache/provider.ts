@@ -13,8 +13,8 @@
  * The claim is released in a `finally`, whatever the render did (threw, redirected, answered 4xx/5xx).
  */
 import type { CacheProvider } from 'astro';
-import { getConfig } from '../config';
-import { log } from '../log';
+import { getConfig } from '#server/config';
+import { log } from '#server/log';
 import { cacheKey } from './keys';
 import { invalidate } from './invalidate';
 import {

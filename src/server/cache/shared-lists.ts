@@ -4,8 +4,8 @@
  * that filter (computed once per max age, single-flight, invalidated by the same tags as the pages)
  * and only the caller's part is read per request (`services/saved-state.ts`, one indexed query).
  */
-import { getConfig } from '../config';
-import { log } from '../log';
+import { getConfig } from '#server/config';
+import { log } from '#server/log';
 import {
   activeClaim,
   claim,

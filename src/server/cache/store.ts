@@ -14,7 +14,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Encoding } from '../http/encoding';
+import type { Encoding } from '#server/http/encoding';
 
 export type Compressed = Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
 

@@ -7,7 +7,7 @@
  * batched saved-state answer.
  */
 import type { CacheOptions } from 'astro';
-import { getConfig } from '../config';
+import { getConfig } from '#server/config';
 
 export const tags = {
   /** Every list that can show an event card: home, /events, /search, the list API, the sitemap. */

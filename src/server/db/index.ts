@@ -2,7 +2,7 @@
  * The process's one database handle. Opened at startup (scripts/server.mjs → startApp), migrated,
  * and closed on shutdown. Tests open their own in-memory instance with `openDatabase`.
  */
-import { getConfig, type Config } from '../config';
+import { getConfig, type Config } from '#server/config';
 import { openPglite, openPostgres, type Db, type DbTimeouts } from './client';
 import { migrate } from './migrate';
 

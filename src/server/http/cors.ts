@@ -15,7 +15,7 @@
  * stored copy never carries another caller's origin.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getConfig } from '../config';
+import { getConfig } from '#server/config';
 
 export const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 export const CORS_REQUEST_HEADERS = 'Authorization, Content-Type';

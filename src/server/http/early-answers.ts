@@ -5,7 +5,7 @@
  * security headers like every other answer, never a bare status line or plain text.
  */
 import { STATUS_CODES } from 'node:http';
-import { getConfig } from '../config';
+import { getConfig } from '#server/config';
 import { ApiError, badRequest, methodNotAllowed } from './errors';
 import { securityHeaders } from './headers';
 

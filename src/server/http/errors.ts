@@ -5,8 +5,8 @@
  * body readers, limits) throws `ApiError`s, which may name a status of their own (408, 431) and
  * headers (`Retry-After`). Endpoints never build error bodies by hand.
  */
-import type { ErrorCode } from '../../lib/contract';
-import { DomainError, type FieldError } from '../services/errors';
+import type { ErrorCode } from '#lib/contract';
+import { DomainError, type FieldError } from '#server/services/errors';
 import { NOT_FOUND_MESSAGE } from './not-found';
 
 export type { ErrorCode, FieldError };

@@ -1,4 +1,4 @@
-import { getConfig } from '../config';
+import { getConfig } from '#server/config';
 
 /**
  * Security headers for every response. Script and style hashes come from Astro's CSP <meta>; this

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { getConfig } from '../config';
-import { getDb, type Db } from '../db/index';
+import { getConfig } from '#server/config';
+import { getDb, type Db } from '#server/db/index';
 import { clientKey, hitRateLimit } from './rate-limit';
 
 /** Where the windows are counted: the process's PostgreSQL database when DATABASE_URL is set, else memory. */

@@ -4,13 +4,13 @@
  * members' shared copy otherwise, decision 009) and lay the member's own saved state over it.
  */
 import type { APIRoute } from 'astro';
-import type { PageRequest } from '../../lib/page';
-import { apiListKey } from '../cache/keys';
-import { warmSavedIds } from '../cache/member-news';
-import type { SaveKind } from '../cache/members';
-import { sharedAnswer } from '../cache/shared-lists';
-import { publicCache } from '../cache/tags';
-import { getDb, type Db } from '../db/index';
+import type { PageRequest } from '#lib/page';
+import { apiListKey } from '#server/cache/keys';
+import { warmSavedIds } from '#server/cache/member-news';
+import type { SaveKind } from '#server/cache/members';
+import { sharedAnswer } from '#server/cache/shared-lists';
+import { publicCache } from '#server/cache/tags';
+import { getDb, type Db } from '#server/db/index';
 import { endpoint } from './endpoint';
 import { pageParams } from './query';
 import { json } from './respond';

@@ -9,10 +9,10 @@ import {
   SORT_TYPES,
   type PhotographyType,
   type ProgressFilter,
-} from '../../lib/domain';
-import { photographerFilter, promotionFilter } from '../services/list-query';
-import type { PhotographerFilter } from '../services/photographers';
-import type { PromotionFilter } from '../services/promotion-lists';
+} from '#lib/domain';
+import { photographerFilter, promotionFilter } from '#server/services/list-query';
+import type { PhotographerFilter } from '#server/services/photographers';
+import type { PromotionFilter } from '#server/services/promotion-lists';
 import { badRequest } from './errors';
 import { enumParam, listParam, stringParam } from './query';
 

@@ -2,9 +2,9 @@
  * The browse pages' query strings, read leniently (lib/filters.ts: an unknown value is dropped, never an
  * error) into the typed queries the browse service takes.
  */
-import { readFilter, readKeyword, readPage, type ListKind } from '../../lib/filters';
-import type { PhotographerEventStatus } from '../services/photographer-promotions';
-import { SEARCH_STATES, type ListQuery, type SearchQuery, type SearchState } from '../services/browse';
+import { readFilter, readKeyword, readPage, type ListKind } from '#lib/filters';
+import type { PhotographerEventStatus } from '#server/services/photographer-promotions';
+import { SEARCH_STATES, type ListQuery, type SearchQuery, type SearchState } from '#server/services/browse';
 
 /** /events (`promotion`) and /photographers (`photographer`). */
 export function listQuery(params: URLSearchParams, kind: ListKind): ListQuery {

@@ -1,5 +1,5 @@
-import type { PageRequest } from '../../lib/page';
-import { queryFirst, queryList } from '../../lib/query';
+import type { PageRequest } from '#lib/page';
+import { queryFirst, queryList } from '#lib/query';
 import { badRequest, validationError } from './errors';
 
 /**

@@ -4,7 +4,7 @@
  * PostgreSQL database is passed (DATABASE_URL), in its `rate_limits` table, so every instance on that
  * database counts against the same limit (docs/decisions/014-sessions-and-content.md).
  */
-import type { Db } from '../db/index';
+import type { Db } from '#server/db/index';
 import { tooManyRequests } from './errors';
 
 export interface RateLimitRule {

@@ -1,5 +1,5 @@
-import { log } from '../log';
-import { DomainError } from '../services/errors';
+import { log } from '#server/log';
+import { DomainError } from '#server/services/errors';
 import { ApiError, internalError, serviceUnavailable, statusOf } from './errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

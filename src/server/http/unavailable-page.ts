@@ -3,8 +3,8 @@
  * `Retry-After`, never cached, instead of the generic error page with 500. The API answers the same
  * situation with its JSON envelope (respond.ts).
  */
-import { copy } from '../../lib/copy';
-import { log } from '../log';
+import { copy } from '#lib/copy';
+import { log } from '#server/log';
 import { securityHeaders } from './headers';
 
 /** Seconds a browser or crawler is asked to wait before trying again. */

@@ -3,12 +3,12 @@
  * place among the uploads in flight come first, before the body is read; then the multipart body is
  * streamed into the files service, and the place is released once the upload is answered.
  */
-import { getConfig } from '../config';
-import type { Db } from '../db/index';
-import { admitUpload } from '../media/admission';
-import { readMultipart } from '../media/multipart';
-import { UPLOAD_LIMITS, uploadFiles, type UploadResult } from '../services/files';
-import type { Storage } from '../storage/index';
+import { getConfig } from '#server/config';
+import type { Db } from '#server/db/index';
+import { admitUpload } from '#server/media/admission';
+import { readMultipart } from '#server/media/multipart';
+import { UPLOAD_LIMITS, uploadFiles, type UploadResult } from '#server/services/files';
+import type { Storage } from '#server/storage/index';
 import { limitUpload } from './limits';
 
 export async function receiveUpload(

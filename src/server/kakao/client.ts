@@ -4,8 +4,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { getConfig } from '../config';
-import { DomainError } from '../services/errors';
+import { getConfig } from '#server/config';
+import { DomainError } from '#server/services/errors';
 
 export interface KakaoAccount {
   id: string;

@@ -7,8 +7,8 @@
  * instances accept each other's tokens; authorization codes are single-use and kept in memory.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { getJwtSecret } from '../auth/secret';
-import { getConfig } from '../config';
+import { getJwtSecret } from '#server/auth/secret';
+import { getConfig } from '#server/config';
 
 export interface DemoAccount {
   account: string;

@@ -4,7 +4,7 @@
  * until it is answered, so one account's parallel uploads cannot queue ahead of everyone else's, and
  * the memory of the uploads being decoded stays bounded. Counted per process, like the pipeline.
  */
-import { ApiError, tooManyRequests } from '../http/errors';
+import { ApiError, tooManyRequests } from '#server/http/errors';
 
 export interface AdmissionLimits {
   perMember: number;

@@ -5,10 +5,10 @@
  *
  * Nothing here touches Node or the database: the functions may move to src/lib if islands need them.
  */
-import { THUMBNAIL_EDGE } from '../../lib/media-urls';
+import { THUMBNAIL_EDGE } from '#lib/media-urls';
 
 // The thumbnail URL rule is shared with browser code (saved lists, my page).
-export { THUMBNAIL_EDGE, thumbnailUrlFor } from '../../lib/media-urls';
+export { THUMBNAIL_EDGE, thumbnailUrlFor } from '#lib/media-urls';
 
 const HASH = /^[0-9a-f]{64}$/;
 

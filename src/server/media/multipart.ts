@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '#server/http/errors';
 
 export interface MultipartLimits {
   maxFiles: number;

@@ -4,7 +4,7 @@
  * around its most interesting part, as JPEG, which every link-preview crawler reads.
  */
 import sharp from 'sharp';
-import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from '../../lib/media-urls';
+import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from '#lib/media-urls';
 import { MAX_INPUT_PIXELS, withSlot } from './pipeline';
 
 const HASH = /^[0-9a-f]{64}$/;

@@ -8,9 +8,9 @@
  * The two directions, and nothing else, live here: `storedImage` on the way in, `answerImage` on the way
  * out. Both are the one `{name, url}` cleaning (src/lib/image-list.ts) with the reference rule applied.
  */
-import type { Image } from '../../lib/domain';
-import { cleanImage } from '../../lib/image-list';
-import { getStorage, type Storage } from '../storage/index';
+import type { Image } from '#lib/domain';
+import { cleanImage } from '#lib/image-list';
+import { getStorage, type Storage } from '#server/storage/index';
 
 /** An uploaded image (not a thumbnail) at the end of a URL's path: `…/ab/ab12…ef.webp`. */
 const KEY_TAIL = /(?:^|\/)(([0-9a-f]{2})\/([0-9a-f]{64})\.webp)$/;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
-import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { ApiError, payloadTooLarge, unsupportedMediaType } from '#server/http/errors';
 import { THUMBNAIL_EDGE } from './keys';
 import { createTurns } from './turns';
 import { sniffImageFormat, type ImageFormat } from './sniff';

@@ -4,7 +4,7 @@
  * it, under the pipeline's pixel cap and decode slots. WebP like the stored image and its thumbnail.
  */
 import sharp from 'sharp';
-import { VARIANT_EDGES, type MadeVariantEdge } from '../../lib/media-urls';
+import { VARIANT_EDGES, type MadeVariantEdge } from '#lib/media-urls';
 import { MAX_INPUT_PIXELS, withSlot } from './pipeline';
 
 const HASH = /^[0-9a-f]{64}$/;

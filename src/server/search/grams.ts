@@ -5,8 +5,8 @@
  * bigrams (or its single character), then re-checks the literal substring: `%` and `_` are plain
  * characters, Latin letters match case-insensitively.
  */
-import type { Region } from '../../lib/domain';
-import { regionKeyOf } from '../../lib/regions';
+import type { Region } from '#lib/domain';
+import { regionKeyOf } from '#lib/regions';
 
 /** NFC, lower-case, runs of white space as one space, trimmed. */
 export function normaliseSearchText(text: string): string {

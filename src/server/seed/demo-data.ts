@@ -2,7 +2,7 @@
  * Believable Korean demo content: photographers, events, members and saves. Pure data and small
  * deterministic generators; src/server/seed/seed.ts writes it to the database.
  */
-import type { PhotographyType, PromotionType, Region } from '../../lib/domain';
+import type { PhotographyType, PromotionType, Region } from '#lib/domain';
 
 /** A tiny deterministic PRNG so every seed run produces the same data. */
 export function rng(seed: number): () => number {

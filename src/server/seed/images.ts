@@ -1,7 +1,7 @@
 /** Demo pictures go through the same pipeline and storage as uploads, so the seed looks like real use. */
-import type { Db } from '../db/index';
-import { storeImage } from '../services/files';
-import { getStorage } from '../storage/index';
+import type { Db } from '#server/db/index';
+import { storeImage } from '#server/services/files';
+import { getStorage } from '#server/storage/index';
 import { artworkJpeg } from './artwork';
 import type { ImageMaker } from './seed';
 

@@ -2,14 +2,14 @@
  * Writes the demo data set to an empty database (idempotent: a second run finds the demo accounts and
  * does nothing), and generates large data sets for benchmarks.
  */
-import type { FileType, Image } from '../../lib/domain';
-import type { Db, Queryable } from '../db/index';
-import { standInKakaoId } from '../kakao/stand-in';
-import { storedImage, storedImages } from '../media/pictures';
-import { todayKst } from '../../lib/deadline';
-import { regionColumns } from '../../lib/regions';
-import { refreshPhotographerSearch } from '../services/photographers';
-import { insertEvents, type EventRow } from '../services/promotion-rows';
+import type { FileType, Image } from '#lib/domain';
+import type { Db, Queryable } from '#server/db/index';
+import { standInKakaoId } from '#server/kakao/stand-in';
+import { storedImage, storedImages } from '#server/media/pictures';
+import { todayKst } from '#lib/deadline';
+import { regionColumns } from '#lib/regions';
+import { refreshPhotographerSearch } from '#server/services/photographers';
+import { insertEvents, type EventRow } from '#server/services/promotion-rows';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 
 /** Makes one stored image owned by a member (the upload pipeline in production seeds). */

@@ -2,10 +2,10 @@
  * Sign-in with Kakao and the token lifecycle. The request and answer shapes are the contract's
  * (lib/contract.ts), shared with the browser's client.
  */
-import type { LoginResponse, RefreshResponse } from '../../lib/contract';
-import { getDb } from '../db/index';
-import { fetchKakaoAccount } from '../kakao/client';
-import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '../auth/tokens';
+import type { LoginResponse, RefreshResponse } from '#lib/contract';
+import { getDb } from '#server/db/index';
+import { fetchKakaoAccount } from '#server/kakao/client';
+import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#server/auth/tokens';
 import { findOrCreateByKakaoId, toUserResponse } from './members';
 
 /** Verifies the Kakao token, finds or creates the member, issues a token pair. */

@@ -3,16 +3,11 @@
  * with list thumbnails. Pages call these (never the HTTP API); the HTML is the same for every visitor,
  * so nothing here looks at the caller.
  */
-import type { EventCardData, PhotographerCardData } from '../../lib/cards';
-import { resetFilter, type FilterState, type ListKind } from '../../lib/filters';
-import type {
-  Page,
-  PhotographerDetailResponse,
-  PhotographerListItem,
-  PromotionDetailResponse,
-} from '../../lib/contract';
-import { getDb } from '../db/index';
-import { thumbnailUrlFor } from '../media/keys';
+import type { EventCardData, PhotographerCardData } from '#lib/cards';
+import { resetFilter, type FilterState, type ListKind } from '#lib/filters';
+import type { Page, PhotographerDetailResponse, PhotographerListItem, PromotionDetailResponse } from '#lib/contract';
+import { getDb } from '#server/db/index';
+import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
 import { firstPhotographers, getPhotographerDetails, listPhotographers } from './photographers';
 import { homeEventCards, listPromotionCards } from './promotion-lists';

@@ -5,9 +5,9 @@
  * write happen under the lock the cleanup job takes, so the cleanup (which removes derived pictures with
  * the image) never leaves one behind.
  */
-import type { Db, Queryable } from '../db/index';
-import { imageKey } from '../media/keys';
-import type { Storage } from '../storage/index';
+import type { Db, Queryable } from '#server/db/index';
+import { imageKey } from '#server/media/keys';
+import type { Storage } from '#server/storage/index';
 import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
 
 export interface DerivedDeps {

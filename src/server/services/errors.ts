@@ -3,8 +3,8 @@
  * codes and a Korean message (and the broken fields, for VALIDATION_ERROR). Services know nothing of
  * HTTP: the endpoint layer (`http/errors.ts`, `statusOf`) maps each code to its status, in one place.
  */
-import type { ErrorCode } from '../../lib/contract';
-import type { FieldError, PayloadResult } from '../../lib/rules/result';
+import type { ErrorCode } from '#lib/contract';
+import type { FieldError, PayloadResult } from '#lib/rules/result';
 
 export type { ErrorCode, FieldError };
 

@@ -8,13 +8,13 @@
  * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
  * start and on every run.
  */
-import { getDb, type Db } from '../db/index';
-import { log } from '../log';
-import { hashOfMediaKey } from '../media/keys';
-import { ogImageKey } from '../media/og-image';
-import { variantKey } from '../media/variants';
-import { VARIANT_EDGES } from '../../lib/media-urls';
-import { getStorage, type Storage } from '../storage/index';
+import { getDb, type Db } from '#server/db/index';
+import { log } from '#server/log';
+import { hashOfMediaKey } from '#server/media/keys';
+import { ogImageKey } from '#server/media/og-image';
+import { variantKey } from '#server/media/variants';
+import { VARIANT_EDGES } from '#lib/media-urls';
+import { getStorage, type Storage } from '#server/storage/index';
 import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
 
 export const FILE_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -2,17 +2,17 @@
  * Uploaded images: the parts of an upload (stream → pipeline → storage → `files` rows), the ownership
  * check every other service runs on the Images in a body (by storage key), and lookups for list pages.
  */
-import { FILE_TYPES, isOneOf, type FileType, type Image } from '../../lib/domain';
-import { boundImageName } from '../../lib/rules/image-name';
-import { getDb, type Db, type Queryable } from '../db/index';
-import { imageKey, thumbnailKey, thumbnailSize } from '../media/keys';
-import { imageKeyOf, pictureRef } from '../media/pictures';
-import type { MultipartHandlers, MultipartLimits, MultipartReader } from '../media/multipart';
-import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '../media/pipeline';
-import { getStorage, type Storage } from '../storage/index';
+import { FILE_TYPES, isOneOf, type FileType, type Image } from '#lib/domain';
+import { boundImageName } from '#lib/rules/image-name';
+import { getDb, type Db, type Queryable } from '#server/db/index';
+import { imageKey, thumbnailKey, thumbnailSize } from '#server/media/keys';
+import { imageKeyOf, pictureRef } from '#server/media/pictures';
+import type { MultipartHandlers, MultipartLimits, MultipartReader } from '#server/media/multipart';
+import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '#server/media/pipeline';
+import { getStorage, type Storage } from '#server/storage/index';
 import { invalidFields, invalidRequest } from './errors';
 
-export { thumbnailUrlFor } from '../media/keys';
+export { thumbnailUrlFor } from '#server/media/keys';
 
 /** At most 10 files of 3 MB each per request (the contract's limits). */
 export const MAX_FILES_PER_UPLOAD = 10;

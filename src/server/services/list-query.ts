@@ -2,8 +2,8 @@
  * The list services' filters from typed list criteria: the API's query strings (http/list-query.ts) and
  * the browse pages' filter state (browse.ts) both arrive here, so both filter the same way.
  */
-import type { PhotographyType, ProgressFilter, PromotionType, SortType } from '../../lib/domain';
-import { expandRegionFilter } from '../../lib/regions';
+import type { PhotographyType, ProgressFilter, PromotionType, SortType } from '#lib/domain';
+import { expandRegionFilter } from '#lib/regions';
 import type { PhotographerFilter } from './photographers';
 import type { PromotionFilter } from './promotion-lists';
 

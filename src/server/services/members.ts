@@ -2,13 +2,13 @@
  * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
  */
 import { randomInt } from 'node:crypto';
-import type { UserResponse } from '../../lib/contract';
-import type { Gender, Image, MemberType, Role } from '../../lib/domain';
-import type { Db, Queryable } from '../db/index';
+import type { UserResponse } from '#lib/contract';
+import type { Gender, Image, MemberType, Role } from '#lib/domain';
+import type { Db, Queryable } from '#server/db/index';
 import { notFound } from './errors';
-import { log } from '../log';
-import { answerImage } from '../media/pictures';
-import type { Storage } from '../storage/index';
+import { log } from '#server/log';
+import { answerImage } from '#server/media/pictures';
+import type { Storage } from '#server/storage/index';
 import { removeQueuedObjects } from './file-cleanup';
 import { deleteFilesOwnedBy } from './files';
 import { clearPromotionCounts } from './promotion-counts';

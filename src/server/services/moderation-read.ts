@@ -9,10 +9,10 @@ import type {
   ModerationLogEntry,
   ModerationOverview,
   OpenReport,
-} from '../../lib/contract-moderation';
-import type { Principal } from '../auth/principal';
-import { isAdmin } from '../auth/guards';
-import type { Queryable } from '../db/index';
+} from '#lib/contract-moderation';
+import type { Principal } from '#server/auth/principal';
+import { isAdmin } from '#server/auth/guards';
+import type { Queryable } from '#server/db/index';
 import { getPhotographer, photographerNotFound, seesHiddenPage } from './photographers';
 import { PROMOTION_COLUMNS, promotionNotFound, toPromotionResponse, type PromotionRow } from './promotions';
 import { REPORT_COLUMNS, toReportResponse } from './reports';

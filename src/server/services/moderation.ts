@@ -6,10 +6,10 @@
  * A hidden event has deleted_at set as well as hidden_at (migration 009): every public list, count,
  * search, sitemap and photographer walk already filters `deleted_at is null` through its indexes.
  */
-import type { ModerationAction } from '../../lib/contract-moderation';
-import type { ReportTargetType } from '../../lib/rules/report';
-import type { Principal } from '../auth/principal';
-import type { Db, Queryable } from '../db/index';
+import type { ModerationAction } from '#lib/contract-moderation';
+import type { ReportTargetType } from '#lib/rules/report';
+import type { Principal } from '#server/auth/principal';
+import type { Db, Queryable } from '#server/db/index';
 import { notFound } from './errors';
 import { clearPromotionCounts } from './promotion-counts';
 import { photographerNotFound } from './photographers';

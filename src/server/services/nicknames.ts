@@ -1,5 +1,5 @@
-import type { RuleResult } from '../../lib/rules/result';
-import type { Queryable } from '../db/index';
+import type { RuleResult } from '#lib/rules/result';
+import type { Queryable } from '#server/db/index';
 import { invalidFields } from './errors';
 import { isNicknameTaken } from './members';
 

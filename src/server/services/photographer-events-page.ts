@@ -2,8 +2,8 @@
  * The events block of /photographer/:id: one tab (current and upcoming, or ended behind '지난 이벤트')
  * as cards, the tab counts and the paging (the page's query is read by http/page-query.ts).
  */
-import type { EventCardData } from '../../lib/cards';
-import { getDb } from '../db/index';
+import type { EventCardData } from '#lib/cards';
+import { getDb } from '#server/db/index';
 import {
   countPhotographerPromotions,
   listPhotographerPromotionCards,

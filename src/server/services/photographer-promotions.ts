@@ -3,12 +3,12 @@
  * events that name their author (hidden-author events never do), newest first, either current and
  * upcoming (not yet ended) or ended. Served by promotions_author_public_idx (migration 7).
  */
-import type { EventCardData } from '../../lib/cards';
-import type { Page, PageRequest, PromotionListItem } from '../../lib/contract';
-import { todayKst } from '../../lib/deadline';
-import { toPage } from '../../lib/page';
-import type { Principal } from '../auth/principal';
-import type { Queryable } from '../db/index';
+import type { EventCardData } from '#lib/cards';
+import type { Page, PageRequest, PromotionListItem } from '#lib/contract';
+import { todayKst } from '#lib/deadline';
+import { toPage } from '#lib/page';
+import type { Principal } from '#server/auth/principal';
+import type { Queryable } from '#server/db/index';
 import { photographerNotFound } from './photographers';
 import { LIST_COLUMNS, toCard, toListItem, type ListRow } from './promotion-lists';
 

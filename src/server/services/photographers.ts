@@ -1,7 +1,7 @@
 /**
  * Photographers: public profile and page, lists with filters and search, saves with exact counters.
  */
-import type { Address, Image, PhotographyType, SortType } from '../../lib/domain';
+import type { Address, Image, PhotographyType, SortType } from '#lib/domain';
 import type {
   Page,
   PageRequest,
@@ -9,16 +9,16 @@ import type {
   PhotographerListItem,
   SavedPhotographerItem,
   PhotographerResponse,
-} from '../../lib/contract';
-import { toPage } from '../../lib/page';
-import { NO_ADDRESS } from '../../lib/rules/member';
-import type { Principal } from '../auth/principal';
-import { isAdmin } from '../auth/guards';
-import type { Queryable } from '../db/index';
-import type { SqlParam } from '../db/client';
-import { answerImage, answerImages } from '../media/pictures';
+} from '#lib/contract';
+import { toPage } from '#lib/page';
+import { NO_ADDRESS } from '#lib/rules/member';
+import type { Principal } from '#server/auth/principal';
+import { isAdmin } from '#server/auth/guards';
+import type { Queryable } from '#server/db/index';
+import type { SqlParam } from '#server/db/client';
+import { answerImage, answerImages } from '#server/media/pictures';
 import { conflict, notFound } from './errors';
-import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '../search/grams';
+import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '#server/search/grams';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 

@@ -1,5 +1,5 @@
-import type { SqlParam } from '../db/client';
-import type { Queryable } from '../db/index';
+import type { SqlParam } from '#server/db/client';
+import type { Queryable } from '#server/db/index';
 
 /**
  * Totals of list queries, kept for a few seconds: counting every match is the expensive half of a list

@@ -2,17 +2,17 @@
  * Event lists: the filters and Korean keyword search of GET /promotions/list and the list pages, and a
  * member's saved events. Each list page reads only its rows, through the index that reads fewer of them.
  */
-import type { Image, PhotographyType, ProgressStatus, PromotionType, Role, SortType } from '../../lib/domain';
-import type { EventCardData } from '../../lib/cards';
-import type { ListAuthor, Page, PageRequest, PromotionListItem } from '../../lib/contract';
-import { toPage } from '../../lib/page';
-import { progressStatus, todayKst } from '../../lib/deadline';
-import type { Principal } from '../auth/principal';
-import type { Queryable } from '../db/index';
-import type { SqlParam } from '../db/client';
-import { thumbnailUrlFor } from '../media/keys';
-import { answerImage, answerImages, pictureUrl } from '../media/pictures';
-import { keywordGrams, normaliseSearchText } from '../search/grams';
+import type { Image, PhotographyType, ProgressStatus, PromotionType, Role, SortType } from '#lib/domain';
+import type { EventCardData } from '#lib/cards';
+import type { ListAuthor, Page, PageRequest, PromotionListItem } from '#lib/contract';
+import { toPage } from '#lib/page';
+import { progressStatus, todayKst } from '#lib/deadline';
+import type { Principal } from '#server/auth/principal';
+import type { Queryable } from '#server/db/index';
+import type { SqlParam } from '#server/db/client';
+import { thumbnailUrlFor } from '#server/media/keys';
+import { answerImage, answerImages, pictureUrl } from '#server/media/pictures';
+import { keywordGrams, normaliseSearchText } from '#server/search/grams';
 import { countWithSize } from './promotion-counts';
 import type { PromotionRow } from './promotions';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';

@@ -3,12 +3,12 @@
  * service (`createPromotion`), the demo seed and the bulk generator of benchmark data. The search
  * document and the region columns come from the same functions for every writer (decision 002).
  */
-import type { PromotionPayload } from '../../lib/rules/promotion';
-import { regionColumns } from '../../lib/regions';
-import type { SqlParam } from '../db/client';
-import type { Queryable } from '../db/index';
-import { storedImages } from '../media/pictures';
-import { eventSearchDocument } from '../search/grams';
+import type { PromotionPayload } from '#lib/rules/promotion';
+import { regionColumns } from '#lib/regions';
+import type { SqlParam } from '#server/db/client';
+import type { Queryable } from '#server/db/index';
+import { storedImages } from '#server/media/pictures';
+import { eventSearchDocument } from '#server/search/grams';
 
 /** An event as the create endpoint takes it (the payload rules), by its author; only the seed adds views. */
 export type EventRow = PromotionPayload & { authorId: number; viewCount?: number };

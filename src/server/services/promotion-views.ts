@@ -4,7 +4,7 @@
  * Korean calendar day; `HEAD` never counts.
  */
 import { createHmac } from 'node:crypto';
-import { getJwtSecret } from '../auth/secret';
+import { getJwtSecret } from '#server/auth/secret';
 
 /** The viewer identity stored in promotion_views. */
 export function viewerKey(member: { id: number } | null, clientAddress: string): string {

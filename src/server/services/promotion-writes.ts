@@ -2,14 +2,14 @@
  * Creating and updating events from request bodies: the shared rules, then the checks that need the
  * database (authorship, issued images), then the service, in one transaction.
  */
-import { todayKst } from '../../lib/deadline';
-import { validatePromotionInput } from '../../lib/rules/promotion';
-import type { Principal } from '../auth/principal';
-import type { Db } from '../db/index';
+import { todayKst } from '#lib/deadline';
+import { validatePromotionInput } from '#lib/rules/promotion';
+import type { Principal } from '#server/auth/principal';
+import type { Db } from '#server/db/index';
 import { unwrap } from './errors';
 import { assertImagesIssuedTo } from './files';
 import { createPromotion, promotionNotFound, promotionOwnership, updateDenied, updatePromotion } from './promotions';
-import type { PromotionResponse } from '../../lib/contract';
+import type { PromotionResponse } from '#lib/contract';
 
 export async function createPromotionFromBody(db: Db, author: Principal, body: unknown): Promise<PromotionResponse> {
   const input = unwrap(validatePromotionInput(body, { today: todayKst(), checkStart: true }));

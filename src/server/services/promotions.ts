@@ -2,17 +2,17 @@
  * Events (promotions): details with an atomic view count (once per viewer a day), writing, soft delete, and saves with exact
  * counters. Lists are in promotion-lists.ts. Pages and endpoints both call these.
  */
-import type { Image, PhotographyType, PromotionType } from '../../lib/domain';
-import type { PromotionDetailResponse, PromotionResponse } from '../../lib/contract';
-import type { PromotionPayload } from '../../lib/rules/promotion';
-import { progressStatus, todayKst } from '../../lib/deadline';
-import { regionColumns } from '../../lib/regions';
-import type { Principal } from '../auth/principal';
-import { isAdmin } from '../auth/guards';
-import type { Queryable } from '../db/index';
-import { answerImages, storedImages } from '../media/pictures';
+import type { Image, PhotographyType, PromotionType } from '#lib/domain';
+import type { PromotionDetailResponse, PromotionResponse } from '#lib/contract';
+import type { PromotionPayload } from '#lib/rules/promotion';
+import { progressStatus, todayKst } from '#lib/deadline';
+import { regionColumns } from '#lib/regions';
+import type { Principal } from '#server/auth/principal';
+import { isAdmin } from '#server/auth/guards';
+import type { Queryable } from '#server/db/index';
+import { answerImages, storedImages } from '#server/media/pictures';
 import { conflict, denied, notFound } from './errors';
-import { eventSearchDocument } from '../search/grams';
+import { eventSearchDocument } from '#server/search/grams';
 import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
 import { insertEvents } from './promotion-rows';

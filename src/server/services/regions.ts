@@ -2,8 +2,8 @@
  * The region catalogue as the API serves it. The data is static (src/data), so the answers are built
  * once and may be cached by browsers and proxies for a day.
  */
-import { REGION_CATEGORIES, REGION_CLUSTER_GROUPS, REGION_GROUPS } from '../../lib/regions';
-import type { RegionClusterGroup, RegionGroup } from '../../lib/regions';
+import { REGION_CATEGORIES, REGION_CLUSTER_GROUPS, REGION_GROUPS } from '#lib/regions';
+import type { RegionClusterGroup, RegionGroup } from '#lib/regions';
 
 export const REGIONS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 

@@ -2,22 +2,22 @@
  * Registration and profile edits of members and photographers. Nicknames are unique across all
  * members; images must be files this server issued to the same member; regions come from the region data.
  */
-import { validateSignupSources } from '../../lib/rules/signup';
+import { validateSignupSources } from '#lib/rules/signup';
 import type {
   PhotographerPagePayload,
   PhotographerProfilePayload,
   PhotographerRegistrationPayload,
   UserProfilePayload,
   UserRegistrationPayload,
-} from '../../lib/rules/member';
-import type { SignupSource } from '../../lib/domain';
-import { regionColumns } from '../../lib/regions';
-import type { Principal } from '../auth/principal';
-import type { Db, Queryable } from '../db/index';
-import { storedImage, storedImages } from '../media/pictures';
+} from '#lib/rules/member';
+import type { SignupSource } from '#lib/domain';
+import { regionColumns } from '#lib/regions';
+import type { Principal } from '#server/auth/principal';
+import type { Db, Queryable } from '#server/db/index';
+import { storedImage, storedImages } from '#server/media/pictures';
 import { conflict, denied, invalidFields } from './errors';
 import { assertImagesIssuedTo } from './files';
-import type { PhotographerResponse, UserResponse } from '../../lib/contract';
+import type { PhotographerResponse, UserResponse } from '#lib/contract';
 import { getMember, isNicknameTaken, toUserResponse } from './members';
 import { getPhotographer, refreshPhotographerSearch } from './photographers';
 

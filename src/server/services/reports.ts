@@ -2,10 +2,10 @@
  * Member reports: one open report per member and target, on an event or a photographer page the public
  * can see. Admins resolve them (moderation.ts).
  */
-import type { ReportResponse } from '../../lib/contract-moderation';
-import type { ReportInput } from '../../lib/rules/report';
-import type { Principal } from '../auth/principal';
-import type { Queryable } from '../db/index';
+import type { ReportResponse } from '#lib/contract-moderation';
+import type { ReportInput } from '#lib/rules/report';
+import type { Principal } from '#server/auth/principal';
+import type { Queryable } from '#server/db/index';
 import { conflict } from './errors';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';

@@ -3,10 +3,10 @@
  * within the next `days` KST days, the soonest deadline first. A member's saves are few (read through
  * promotion_saves_member_idx), so the deadline test runs on those rows only.
  */
-import type { Page, PageRequest, PromotionListItem } from '../../lib/contract';
-import { DAY_MS, todayKst } from '../../lib/deadline';
-import { toPage } from '../../lib/page';
-import type { Queryable } from '../db/index';
+import type { Page, PageRequest, PromotionListItem } from '#lib/contract';
+import { DAY_MS, todayKst } from '#lib/deadline';
+import { toPage } from '#lib/page';
+import type { Queryable } from '#server/db/index';
 import { toListItem, type ListRow } from './promotion-lists';
 import { PROMOTION_COLUMNS } from './promotions';
 

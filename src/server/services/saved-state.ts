@@ -4,9 +4,9 @@
  * old; what the member sees of their own saves comes from here, so it is right at once.
  * One indexed query per kind (primary keys and the saves' primary key).
  */
-import type { PhotographerListItem, PromotionListItem } from '../../lib/contract';
-import type { Page } from '../../lib/page';
-import type { Queryable } from '../db/client';
+import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
+import type { Page } from '#lib/page';
+import type { Queryable } from '#server/db/client';
 
 interface Row {
   id: number;

@@ -1,6 +1,6 @@
 /** The contract's ordering of sets in answers. */
-import type { PhotographyType, Region } from '../../lib/domain';
-import { parseRegionKey, sortRegions } from '../../lib/regions';
+import type { PhotographyType, Region } from '#lib/domain';
+import { parseRegionKey, sortRegions } from '#lib/regions';
 
 /** Photography types ordered by enum name. */
 export function sortPhotographyTypes(types: readonly PhotographyType[]): PhotographyType[] {

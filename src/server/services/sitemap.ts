@@ -2,7 +2,7 @@
  * The public addresses for /sitemap.xml: the browse pages, every listed event (newest first) and every
  * listed photographer page, within the sitemap format's 50,000-address limit.
  */
-import type { Queryable } from '../db/index';
+import type { Queryable } from '#server/db/index';
 
 export const SITEMAP_MAX_URLS = 50_000;
 

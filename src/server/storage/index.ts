@@ -2,7 +2,7 @@
  * The process's storage, chosen by configuration: local disk (STORAGE_DRIVER=local, the default) or
  * S3-compatible object storage (STORAGE_DRIVER=s3).
  */
-import { getConfig, type Config } from '../config';
+import { getConfig, type Config } from '#server/config';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
 import type { Storage } from './types';

@@ -1,10 +1,10 @@
-import { validateLoginRequest } from '../../../../lib/rules/auth';
-import { readJson } from '../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../server/http/endpoint';
-import { limitAuth } from '../../../../server/http/limits';
-import { json } from '../../../../server/http/respond';
-import { login } from '../../../../server/services/auth';
-import { unwrap } from '../../../../server/services/errors';
+import { validateLoginRequest } from '#lib/rules/auth';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitAuth } from '#server/http/limits';
+import { json } from '#server/http/respond';
+import { login } from '#server/services/auth';
+import { unwrap } from '#server/services/errors';
 
 /** Kakao sign-in: 201 for a new member, 200 for an existing one. */
 export const POST = endpoint(async (ctx) => {

@@ -1,9 +1,9 @@
-import { requireRegistered } from '../../../../server/auth/guards';
-import { getDb } from '../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../server/http/endpoint';
-import { pageParams } from '../../../../server/http/query';
-import { json } from '../../../../server/http/respond';
-import { listSavedPhotographers } from '../../../../server/services/photographers';
+import { requireRegistered } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { pageParams } from '#server/http/query';
+import { json } from '#server/http/respond';
+import { listSavedPhotographers } from '#server/services/photographers';
 
 export const GET = endpoint(async ({ url, locals }) => {
   const me = requireRegistered(locals);

@@ -1,12 +1,12 @@
-import { changed } from '../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../server/cache/writes';
-import { requirePhotographerOrAdmin } from '../../../../server/auth/guards';
-import { getDb } from '../../../../server/db/index';
-import { readJson } from '../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../server/http/endpoint';
-import { limitWrite } from '../../../../server/http/limits';
-import { json } from '../../../../server/http/respond';
-import { createPromotionFromBody } from '../../../../server/services/promotion-writes';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { requirePhotographerOrAdmin } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { json } from '#server/http/respond';
+import { createPromotionFromBody } from '#server/services/promotion-writes';
 
 /** PHOTOGRAPHER or ADMIN: 201 with Location. */
 export const POST = endpoint(async (ctx) => {

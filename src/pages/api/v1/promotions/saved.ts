@@ -1,11 +1,11 @@
-import { requireRegistered } from '../../../../server/auth/guards';
-import { getDb } from '../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../server/http/endpoint';
-import { pageParams, stringParam } from '../../../../server/http/query';
-import { validationError } from '../../../../server/http/errors';
-import { json } from '../../../../server/http/respond';
-import { listSavedPromotions } from '../../../../server/services/promotion-lists';
-import { listSavedClosingSoon, MAX_CLOSING_SOON_DAYS } from '../../../../server/services/saved-closing-soon';
+import { requireRegistered } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { pageParams, stringParam } from '#server/http/query';
+import { validationError } from '#server/http/errors';
+import { json } from '#server/http/respond';
+import { listSavedPromotions } from '#server/services/promotion-lists';
+import { listSavedClosingSoon, MAX_CLOSING_SOON_DAYS } from '#server/services/saved-closing-soon';
 
 /** `closingWithinDays` (0–30): only saved events still open that close within that many days. */
 function closingWithinDays(params: URLSearchParams): number | null {

@@ -1,6 +1,6 @@
-import { endpoint, notAllowed } from '../../../../server/http/endpoint';
-import { json } from '../../../../server/http/respond';
-import { listRegionGroups, REGIONS_CACHE_CONTROL } from '../../../../server/services/regions';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { json } from '#server/http/respond';
+import { listRegionGroups, REGIONS_CACHE_CONTROL } from '#server/services/regions';
 
 export const GET = endpoint(() => json(listRegionGroups(), 200, { 'Cache-Control': REGIONS_CACHE_CONTROL }));
 export const HEAD = GET;

@@ -1,11 +1,11 @@
-import { changed } from '../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../server/cache/writes';
-import { requireMember } from '../../../../server/auth/guards';
-import { getDb } from '../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../server/http/endpoint';
-import { json } from '../../../../server/http/respond';
-import { getStorage } from '../../../../server/storage/index';
-import { getMember, toUserResponse, withdrawMember } from '../../../../server/services/members';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { requireMember } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { json } from '#server/http/respond';
+import { getStorage } from '#server/storage/index';
+import { getMember, toUserResponse, withdrawMember } from '#server/services/members';
 
 export const GET = endpoint(async ({ locals }) => {
   const me = requireMember(locals);

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getConfig } from '../../../../server/config';
-import { issueAccessToken, redeemCode } from '../../../../server/kakao/stand-in';
+import { getConfig } from '#server/config';
+import { issueAccessToken, redeemCode } from '#server/kakao/stand-in';
 
 /**
  * Kakao stand-in token endpoint: form-encoded authorization_code grant, Kakao's answer shape. Browsers on

@@ -1,8 +1,8 @@
-import { getDb } from '../../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { idParam } from '../../../../../server/http/query';
-import { json } from '../../../../../server/http/respond';
-import { getPhotographer, photographerNotFound } from '../../../../../server/services/photographers';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { idParam } from '#server/http/query';
+import { json } from '#server/http/respond';
+import { getPhotographer, photographerNotFound } from '#server/services/photographers';
 
 export const GET = endpoint(async ({ params, locals }) => {
   const id = idParam(params['id']);

@@ -1,11 +1,11 @@
-import { requireRegistered } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { saveToggled } from '../../../../../server/cache/member-news';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { idParam } from '../../../../../server/http/query';
-import { noContent } from '../../../../../server/http/respond';
-import { photographerNotFound, savePhotographer } from '../../../../../server/services/photographers';
+import { requireRegistered } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { saveToggled } from '#server/cache/member-news';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { idParam } from '#server/http/query';
+import { noContent } from '#server/http/respond';
+import { photographerNotFound, savePhotographer } from '#server/services/photographers';
 
 export const POST = endpoint(async ({ params, locals }) => {
   const me = requireRegistered(locals);

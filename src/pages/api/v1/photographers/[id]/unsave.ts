@@ -1,12 +1,12 @@
-import { requireRegistered } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { saveToggled } from '../../../../../server/cache/member-news';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { idParam } from '../../../../../server/http/query';
-import { notFound } from '../../../../../server/http/errors';
-import { noContent } from '../../../../../server/http/respond';
-import { unsavePhotographer } from '../../../../../server/services/photographers';
+import { requireRegistered } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { saveToggled } from '#server/cache/member-news';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { idParam } from '#server/http/query';
+import { notFound } from '#server/http/errors';
+import { noContent } from '#server/http/respond';
+import { unsavePhotographer } from '#server/services/photographers';
 
 export const DELETE = endpoint(async ({ params, locals }) => {
   const me = requireRegistered(locals);

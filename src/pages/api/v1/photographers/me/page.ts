@@ -1,15 +1,15 @@
 import type { APIContext } from 'astro';
-import { validatePhotographerPage } from '../../../../../lib/rules/member';
-import { changed } from '../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../server/cache/writes';
-import { requirePhotographer } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { readJson } from '../../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { unwrap } from '../../../../../server/services/errors';
-import { json } from '../../../../../server/http/respond';
-import { updatePhotographerPage } from '../../../../../server/services/registration';
+import { validatePhotographerPage } from '#lib/rules/member';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { requirePhotographer } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { unwrap } from '#server/services/errors';
+import { json } from '#server/http/respond';
+import { updatePhotographerPage } from '#server/services/registration';
 
 const update = async (ctx: APIContext) => {
   const { request, locals } = ctx;

@@ -1,14 +1,14 @@
-import { validatePhotographerRegistration } from '../../../../../lib/rules/member';
-import { changed } from '../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../server/cache/writes';
-import { requireMember } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { readJson } from '../../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { unwrap } from '../../../../../server/services/errors';
-import { json } from '../../../../../server/http/respond';
-import { parseSignupSources, registerPhotographer } from '../../../../../server/services/registration';
+import { validatePhotographerRegistration } from '#lib/rules/member';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { requireMember } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { unwrap } from '#server/services/errors';
+import { json } from '#server/http/respond';
+import { parseSignupSources, registerPhotographer } from '#server/services/registration';
 
 export const POST = endpoint(async (ctx) => {
   const { request, locals } = ctx;

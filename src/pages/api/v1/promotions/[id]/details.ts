@@ -1,15 +1,11 @@
-import { getConfig } from '../../../../../server/config';
-import { getDb } from '../../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { idParam } from '../../../../../server/http/query';
-import { clientKey } from '../../../../../server/http/rate-limit';
-import { json } from '../../../../../server/http/respond';
-import { viewerKey } from '../../../../../server/services/promotion-views';
-import {
-  getPromotionDetails,
-  promotionNotFound,
-  viewPromotionDetails,
-} from '../../../../../server/services/promotions';
+import { getConfig } from '#server/config';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { idParam } from '#server/http/query';
+import { clientKey } from '#server/http/rate-limit';
+import { json } from '#server/http/respond';
+import { viewerKey } from '#server/services/promotion-views';
+import { getPromotionDetails, promotionNotFound, viewPromotionDetails } from '#server/services/promotions';
 
 /** Details for a reader; counts a view once per viewer, event and day (docs/views.md). */
 export const GET = endpoint(async ({ params, locals, request, clientAddress }) => {

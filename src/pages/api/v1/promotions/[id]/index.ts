@@ -1,15 +1,15 @@
 import type { APIContext } from 'astro';
-import { changed } from '../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../server/cache/writes';
-import { requireRegistered } from '../../../../../server/auth/guards';
-import { readJson } from '../../../../../server/http/body';
-import { updatePromotionFromBody } from '../../../../../server/services/promotion-writes';
-import { getDb } from '../../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { idParam } from '../../../../../server/http/query';
-import { json, noContent } from '../../../../../server/http/respond';
-import { deletePromotion, getPromotion, promotionNotFound } from '../../../../../server/services/promotions';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { requireRegistered } from '#server/auth/guards';
+import { readJson } from '#server/http/body';
+import { updatePromotionFromBody } from '#server/services/promotion-writes';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { idParam } from '#server/http/query';
+import { json, noContent } from '#server/http/respond';
+import { deletePromotion, getPromotion, promotionNotFound } from '#server/services/promotions';
 
 /** PromotionResponse; does not count a view. A hidden author's id only for the author and admins. */
 export const GET = endpoint(async ({ params, locals }) => {

@@ -1,15 +1,15 @@
 import type { APIContext } from 'astro';
-import { validateUserProfileUpdate } from '../../../../../lib/rules/member';
-import { changed } from '../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../server/cache/writes';
-import { requireRegistered } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { readJson } from '../../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { unwrap } from '../../../../../server/services/errors';
-import { json } from '../../../../../server/http/respond';
-import { updateUserProfile } from '../../../../../server/services/registration';
+import { validateUserProfileUpdate } from '#lib/rules/member';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { requireRegistered } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { unwrap } from '#server/services/errors';
+import { json } from '#server/http/respond';
+import { updateUserProfile } from '#server/services/registration';
 
 /** Full overwrite of `{nickname, instagramId, profileImage}`. */
 const update = async (ctx: APIContext) => {

@@ -1,12 +1,12 @@
-import { validateUserRegistration } from '../../../../../lib/rules/member';
-import { requireMember } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { readJson } from '../../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../server/http/limits';
-import { unwrap } from '../../../../../server/services/errors';
-import { json } from '../../../../../server/http/respond';
-import { parseSignupSources, registerUser } from '../../../../../server/services/registration';
+import { validateUserRegistration } from '#lib/rules/member';
+import { requireMember } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { unwrap } from '#server/services/errors';
+import { json } from '#server/http/respond';
+import { parseSignupSources, registerUser } from '#server/services/registration';
 
 export const POST = endpoint(async ({ request, locals }) => {
   const me = requireMember(locals);

@@ -1,9 +1,9 @@
-import { requireRegistered } from '../../../../../server/auth/guards';
-import { getDb } from '../../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../../server/http/endpoint';
-import { json } from '../../../../../server/http/respond';
-import { idListParam } from '../../../../../server/http/list-query';
-import { savedState } from '../../../../../server/services/saved-state';
+import { requireRegistered } from '#server/auth/guards';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { json } from '#server/http/respond';
+import { idListParam } from '#server/http/list-query';
+import { savedState } from '#server/services/saved-state';
 
 /**
  * (new) Which of the listed ids the caller has saved, with their live save counts: one call per page

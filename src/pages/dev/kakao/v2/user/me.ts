@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getConfig } from '../../../../../server/config';
-import { standInKakaoId, verifyAccessToken } from '../../../../../server/kakao/stand-in';
+import { getConfig } from '#server/config';
+import { standInKakaoId, verifyAccessToken } from '#server/kakao/stand-in';
 
 /** Kakao stand-in user info: `{id, kakao_account: {profile: {nickname}}}`; an unknown token is 401 -401. */
 export const GET: APIRoute = ({ request }) => {

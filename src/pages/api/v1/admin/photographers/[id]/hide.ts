@@ -1,16 +1,16 @@
-import { requireAdmin } from '../../../../../../server/auth/guards';
-import { changed } from '../../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../../server/cache/writes';
-import { getDb } from '../../../../../../server/db/index';
-import { readJson } from '../../../../../../server/http/body';
-import { unwrap } from '../../../../../../server/services/errors';
-import { validateHideInput } from '../../../../../../lib/rules/report';
-import { endpoint, notAllowed } from '../../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../../server/http/limits';
-import { idParam } from '../../../../../../server/http/query';
-import { noContent } from '../../../../../../server/http/respond';
-import { setPhotographerHidden } from '../../../../../../server/services/moderation';
-import { photographerNotFound } from '../../../../../../server/services/photographers';
+import { requireAdmin } from '#server/auth/guards';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { unwrap } from '#server/services/errors';
+import { validateHideInput } from '#lib/rules/report';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { idParam } from '#server/http/query';
+import { noContent } from '#server/http/respond';
+import { setPhotographerHidden } from '#server/services/moderation';
+import { photographerNotFound } from '#server/services/photographers';
 
 /** ADMIN hides a photographer page from the public, with the reason. */
 export const POST = endpoint(async (ctx) => {

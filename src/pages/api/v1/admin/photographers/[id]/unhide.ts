@@ -1,13 +1,13 @@
-import { requireAdmin } from '../../../../../../server/auth/guards';
-import { changed } from '../../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../../server/cache/writes';
-import { getDb } from '../../../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../../server/http/limits';
-import { idParam } from '../../../../../../server/http/query';
-import { noContent } from '../../../../../../server/http/respond';
-import { setPhotographerHidden } from '../../../../../../server/services/moderation';
-import { photographerNotFound } from '../../../../../../server/services/photographers';
+import { requireAdmin } from '#server/auth/guards';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { idParam } from '#server/http/query';
+import { noContent } from '#server/http/respond';
+import { setPhotographerHidden } from '#server/services/moderation';
+import { photographerNotFound } from '#server/services/photographers';
 
 /** ADMIN shows a hidden photographer page again. */
 export const POST = endpoint(async (ctx) => {

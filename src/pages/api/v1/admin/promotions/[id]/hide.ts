@@ -1,16 +1,16 @@
-import { requireAdmin } from '../../../../../../server/auth/guards';
-import { changed } from '../../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../../server/cache/writes';
-import { getDb } from '../../../../../../server/db/index';
-import { readJson } from '../../../../../../server/http/body';
-import { endpoint, notAllowed } from '../../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../../server/http/limits';
-import { unwrap } from '../../../../../../server/services/errors';
-import { idParam } from '../../../../../../server/http/query';
-import { noContent } from '../../../../../../server/http/respond';
-import { validateHideInput } from '../../../../../../lib/rules/report';
-import { hidePromotion } from '../../../../../../server/services/moderation';
-import { promotionNotFound } from '../../../../../../server/services/promotions';
+import { requireAdmin } from '#server/auth/guards';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { getDb } from '#server/db/index';
+import { readJson } from '#server/http/body';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { unwrap } from '#server/services/errors';
+import { idParam } from '#server/http/query';
+import { noContent } from '#server/http/respond';
+import { validateHideInput } from '#lib/rules/report';
+import { hidePromotion } from '#server/services/moderation';
+import { promotionNotFound } from '#server/services/promotions';
 
 /** ADMIN hides a public event, with the reason its author reads. */
 export const POST = endpoint(async (ctx) => {

@@ -1,13 +1,13 @@
-import { requireAdmin } from '../../../../../../server/auth/guards';
-import { changed } from '../../../../../../server/cache/tags';
-import { invalidateAfterWrite } from '../../../../../../server/cache/writes';
-import { getDb } from '../../../../../../server/db/index';
-import { endpoint, notAllowed } from '../../../../../../server/http/endpoint';
-import { limitWrite } from '../../../../../../server/http/limits';
-import { idParam } from '../../../../../../server/http/query';
-import { noContent } from '../../../../../../server/http/respond';
-import { unhidePromotion } from '../../../../../../server/services/moderation';
-import { promotionNotFound } from '../../../../../../server/services/promotions';
+import { requireAdmin } from '#server/auth/guards';
+import { changed } from '#server/cache/tags';
+import { invalidateAfterWrite } from '#server/cache/writes';
+import { getDb } from '#server/db/index';
+import { endpoint, notAllowed } from '#server/http/endpoint';
+import { limitWrite } from '#server/http/limits';
+import { idParam } from '#server/http/query';
+import { noContent } from '#server/http/respond';
+import { unhidePromotion } from '#server/services/moderation';
+import { promotionNotFound } from '#server/services/promotions';
 
 /** ADMIN shows a hidden event again. */
 export const POST = endpoint(async (ctx) => {

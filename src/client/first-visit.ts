@@ -2,8 +2,8 @@
  * The home page's first-visit dialog (spec §2 Home, §4): once per session, only for a visitor without
  * a stored access token and without the 'visited' mark in sessionStorage.
  */
-import { hasAccessToken } from './auth';
-import { readStorage, writeStorage } from './browser';
+import { hasAccessToken } from '#client/auth';
+import { readStorage, writeStorage } from '#client/browser';
 
 export const VISITED_KEY = 'visited';
 

@@ -8,7 +8,7 @@
  * The lease is not a perfect mutex (two tabs can write at the same instant), which is why the server
  * also answers a just-spent refresh token with the same successor for a few seconds.
  */
-import { randomToken, readStorageJson, removeStorage, writeStorageJson } from './browser';
+import { randomToken, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 
 /** A holder that crashed (tab closed mid-refresh) frees the fallback lease after this long. */
 export const LEASE_MS = 10_000;

@@ -2,7 +2,7 @@
  * Typed calls of the member pages (my page, saved lists, profile editors, event form) on top of the one
  * API client (src/lib/api): the shapes of api-contract.md these pages read, and one function per call.
  */
-import { api } from './api';
+import { api } from '#client/api';
 import type {
   Page,
   SavedPhotographerItem,
@@ -11,8 +11,8 @@ import type {
   PromotionListItem,
   PromotionResponse,
   UserResponse,
-} from './contract';
-import type { PhotographerPagePayload, PhotographerProfilePayload, UserProfilePayload } from './rules/member';
+} from '#lib/contract';
+import type { PhotographerPagePayload, PhotographerProfilePayload, UserProfilePayload } from '#lib/rules/member';
 
 export type SavedType = 'promotion' | 'photographer';
 

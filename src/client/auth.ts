@@ -3,7 +3,7 @@
  * under `accessToken` / `refreshToken`, the session user `{id, roles}` persisted under `sessionUser`
  * (signed out: id -1, roles `['']`), and the Kakao OAuth `state` in sessionStorage.
  */
-import { randomToken, readStorage, removeStorage, writeStorage, writeStorageJson } from './browser';
+import { randomToken, readStorage, removeStorage, writeStorage, writeStorageJson } from '#client/browser';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';

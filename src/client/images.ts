@@ -3,7 +3,7 @@
  * (3,145,728 bytes) or more are compressed to at most 3 MB first; if that fails nothing is uploaded.
  * The compressor (browser-image-compression) is loaded only when a large file needs it.
  */
-import { copy } from './copy';
+import { copy } from '#lib/copy';
 
 export const COMPRESSION_THRESHOLD_BYTES = 3_145_728;
 

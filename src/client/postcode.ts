@@ -2,7 +2,7 @@
  * The postcode widget's answer (Daum/Kakao `Postcode` `oncomplete`, or the local stand-in with the same
  * API) turned into the stored address `{sido, sigungu, roadAddress, jibunAddress}`.
  */
-import type { Address } from './domain';
+import type { Address } from '#lib/domain';
 
 /** The fields of the widget's answer this product reads. */
 export interface PostcodeResult {

@@ -7,7 +7,7 @@
  * The forced logout itself belongs to the session store, which registers it with
  * `setUnauthorizedHandler`; until a store has registered, the client clears the stored session itself.
  */
-import { copy } from './copy';
+import { copy } from '#lib/copy';
 import type {
   LoginRequest,
   LoginResponse,
@@ -15,8 +15,8 @@ import type {
   RefreshResponse,
   TokenValue,
   UserResponse,
-} from './contract';
-import type { FileType, Gender, Image, PhotographyType, Region, SignupSource } from './domain';
+} from '#lib/contract';
+import type { FileType, Gender, Image, PhotographyType, Region, SignupSource } from '#lib/domain';
 import {
   REFRESH_TOKEN_KEY,
   accessTokenExpiry,
@@ -26,9 +26,9 @@ import {
   removeRefreshToken,
   storeSignedOutUser,
   storeTokens,
-} from './auth';
-import { currentPathname, navigate } from './browser';
-import { storageChange, withTabLock } from './tab-lock';
+} from '#client/auth';
+import { currentPathname, navigate } from '#client/browser';
+import { storageChange, withTabLock } from '#client/tab-lock';
 
 export const API_BASE = '/api/v1';
 
