@@ -19,7 +19,7 @@ import { MemberGate } from './member/MemberGate';
 import { NameInput } from './member/NameInput';
 import { ProfileChoices } from './member/ProfileChoices';
 import { ProfilePictureField } from './member/ProfilePictureField';
-import styles from './member/member.module.css';
+import styles from './member/member-styles';
 
 /** /edit/photographer: picture, business or activity name with its check, 1–3 types, 1–5 regions. */
 export function EditPhotographerForm() {

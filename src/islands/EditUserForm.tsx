@@ -21,7 +21,7 @@ import { MemberGate } from './member/MemberGate';
 import { InstagramInput } from './member/InstagramInput';
 import { NameInput } from './member/NameInput';
 import { ProfilePictureField } from './member/ProfilePictureField';
-import styles from './member/member.module.css';
+import styles from './member/member-styles';
 
 /** /edit/user: picture, nickname with its check, instagramId; gender read-only. */
 export function EditUserForm() {

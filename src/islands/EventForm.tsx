@@ -40,7 +40,7 @@ import { ImageListField } from './member/ImageListField';
 import { MemberGate } from './member/MemberGate';
 import { RegionPicker } from './member/RegionPicker';
 import { TypeChips } from './member/TypeChips';
-import styles from './member/member.module.css';
+import styles from './member/member-styles';
 
 /** /new/event (and ?edit=ID): every field of the spec's event form and the register button. */
 export function EventForm() {

@@ -21,7 +21,7 @@ import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';
 import { InstagramInput } from './member/InstagramInput';
 import { MemberGate } from './member/MemberGate';
-import styles from './member/member.module.css';
+import styles from './member/member-styles';
 
 interface Props {
   /** The postcode widget's script URL (configuration). */

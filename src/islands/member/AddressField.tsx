@@ -4,7 +4,7 @@ import { memberCopy } from '#lib/copy-member';
 import type { Address } from '#lib/domain';
 import { addressFromPostcode, type PostcodeResult } from '#client/postcode';
 import { Modal } from '#islands/Modal';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   address: Address | null;

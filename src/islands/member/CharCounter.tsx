@@ -1,6 +1,6 @@
 import { memberCopy } from '#lib/copy-member';
 import { graphemeLength } from '#lib/text';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   id: string;

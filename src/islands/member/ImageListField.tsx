@@ -3,7 +3,7 @@ import { memberCopy } from '#lib/copy-member';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import type { ImageListStore } from '#stores/image-uploads';
 import { UploadProgress } from './UploadProgress';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { memberCopy } from '#lib/copy-member';
 import own from './InstagramInput.module.css';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   id: string;

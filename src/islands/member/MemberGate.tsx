@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { memberCopy } from '#lib/copy-member';
 import { $gate } from '#stores/member';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   /** Runs the page's opening again after a failure. */

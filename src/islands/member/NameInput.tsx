@@ -14,7 +14,7 @@ import {
   USER_NICKNAME_HINTS,
   USER_NICKNAME_MESSAGES,
 } from '#lib/rules/member';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   id: string;

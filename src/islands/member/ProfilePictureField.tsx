@@ -5,7 +5,7 @@ import type { Image } from '#lib/domain';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import type { SingleImageStore } from '#stores/image-uploads';
 import { UploadProgress } from './UploadProgress';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   id: string;

@@ -3,7 +3,7 @@ import { memberCopy } from '#lib/copy-member';
 import type { Region } from '#lib/domain';
 import { REGION_GROUPS, regionKeyOf } from '#lib/regions';
 import { sameRegion } from '#lib/member-forms';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   label: string;

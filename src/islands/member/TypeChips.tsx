@@ -1,6 +1,6 @@
 import { PHOTOGRAPHY_TYPES, PHOTOGRAPHY_TYPE_LABELS, type PhotographyType } from '#lib/domain';
 import { memberCopy } from '#lib/copy-member';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   label: string;

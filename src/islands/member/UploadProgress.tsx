@@ -1,5 +1,5 @@
 import { memberCopy } from '#lib/copy-member';
-import styles from './member.module.css';
+import styles from './member-styles';
 
 interface Props {
   phase: 'compressing' | 'uploading';
