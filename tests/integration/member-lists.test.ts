@@ -100,10 +100,12 @@ describe('members’ list answers from kept state', () => {
 
   it('a member’s change is seen on the next call: a new member who registers may save at once', async () => {
     const member = await newMember(base);
-    const event = (await list('/api/v1/promotions/list')).body.items[0];
-    if (!event) throw new Error('no event listed');
-    await list('/api/v1/promotions/list', member.token);
-    await keptList('/api/v1/promotions/list', member.token);
+    const author = await newPhotographer(base, { withPage: true });
+    const word = freshNickname('등록');
+    const event = await createEvent(base, author.token, { title: `등록 후 저장 ${word}` });
+    const path = `/api/v1/promotions/list?searchKeyword=${encodeURIComponent(word)}`;
+    await list(path, member.token);
+    await keptList(path, member.token);
     // Not registered yet: saving is refused (the kept principal says so).
     const before = await call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: member.token });
     expect(before.status).toBe(403);
@@ -114,7 +116,7 @@ describe('members’ list answers from kept state', () => {
     expect(registration.status).toBe(200);
     // The registration forgot the kept principal: the very next call knows the member is registered.
     expect((await call(base, 'POST', `/api/v1/promotions/${event.id}/save`, { token: member.token })).status).toBe(204);
-    expect(byIdOf((await list('/api/v1/promotions/list', member.token)).body).get(event.id)?.isSaved).toBe(true);
+    expect(byIdOf((await list(path, member.token)).body).get(event.id)?.isSaved).toBe(true);
   });
 });
 
