@@ -16,6 +16,7 @@ import {
   principalGeneration,
   rememberPrincipal,
   savedIds,
+  setMemberStateUsable,
   togglesKnownSince,
 } from '#server/cache/members';
 import type { Queryable } from '#server/db/client';
@@ -89,5 +90,19 @@ describe('kept saves', () => {
     expect(ownCount(1, 'promotion', 5, t0 + 100)).toBeUndefined();
     expect(ownCount(1, 'photographer', 5, t0 - 1)).toBeUndefined();
     expect(ownCount(2, 'promotion', 5, t0 - 1)).toBeUndefined();
+  });
+});
+
+describe('while the instance may be missing news (the bus is not listening)', () => {
+  it('nothing kept is used, and what was kept before the gap is gone after it', async () => {
+    rememberPrincipal('a', alice, 's-a', Date.now() + 60_000, principalGeneration());
+    await loadSavedIds(fakeDb([{ kind: 'promotion', id: 7 }]), 1);
+    setMemberStateUsable(false);
+    expect(knownPrincipal('a')).toBeUndefined();
+    expect(savedIds(1, 'promotion')).toBeUndefined();
+    rememberPrincipal('a', alice, 's-a', Date.now() + 60_000, principalGeneration());
+    setMemberStateUsable(true);
+    expect(knownPrincipal('a')).toBeUndefined();
+    expect(savedIds(1, 'promotion')).toBeUndefined();
   });
 });

@@ -11,7 +11,14 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { Queryable } from '#server/db/client';
 import { log } from '#server/log';
-import { applyToggle, forgetChainsHere, forgetMembersHere, resetMemberState, type Toggle } from './members';
+import {
+  applyToggle,
+  forgetChainsHere,
+  forgetMembersHere,
+  resetMemberState,
+  setMemberStateUsable,
+  type Toggle,
+} from './members';
 import { invalidateAll, invalidateTags } from './store';
 
 export const CHANNEL = 'damabwa_cache';
@@ -50,6 +57,8 @@ export type MemberNews = Pick<Message, 'members' | 'chains' | 'toggles'>;
 export async function startBus(url: string, publisher: Queryable, staleMs: () => number): Promise<void> {
   if (bus) return;
   bus = { url, publisher, staleMs, client: null, connected: false, stopped: false, timer: null };
+  // Members' kept state is used only while the bus listens (members.ts).
+  setMemberStateUsable(false);
   await connect(bus);
 }
 
@@ -59,6 +68,7 @@ export async function stopBus(): Promise<void> {
   if (!b) return;
   b.stopped = true;
   if (b.timer) clearTimeout(b.timer);
+  setMemberStateUsable(true);
   await b.client?.end().catch(() => undefined);
 }
 
@@ -86,6 +96,7 @@ async function connect(b: Bus): Promise<void> {
   const lost = () => {
     if (b.client !== client) return;
     b.client = null;
+    setMemberStateUsable(false);
     scheduleReconnect(b);
   };
   client.on('error', lost);
@@ -110,6 +121,7 @@ async function connect(b: Bus): Promise<void> {
   }
   b.connected = true;
   b.client = client;
+  setMemberStateUsable(true);
 }
 
 function scheduleReconnect(b: Bus): void {

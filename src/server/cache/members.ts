@@ -42,6 +42,19 @@ interface KnownToken {
 }
 
 const tokens = new Map<string, KnownToken>();
+/**
+ * False while this instance may be missing news (PostgreSQL: the bus is not listening): nothing kept is
+ * used, so every member request goes to the database, which answers or fails as it would without us.
+ */
+let usable = true;
+
+/** The bus says whether it hears the other instances (always true on PGlite, which has no bus). */
+export function setMemberStateUsable(hearing: boolean, now = Date.now()): void {
+  if (hearing === usable) return;
+  usable = hearing;
+  // Whatever was kept before a gap may have missed a logout or a save: start again after it.
+  resetMemberState(now);
+}
 /** Bumped by every forget: a lookup that began before it does not store what it read. */
 let generation = 0;
 
@@ -51,6 +64,7 @@ export function principalGeneration(): number {
 
 /** The principal of a token verified earlier, or undefined (unknown, expired, or kept too long). */
 export function knownPrincipal(token: string, now = Date.now()): Principal | undefined {
+  if (!usable) return undefined;
   const k = tokens.get(token);
   if (!k) return undefined;
   if (now >= k.expiresAt || now - k.at > PRINCIPAL_TTL_MS) {
@@ -69,7 +83,7 @@ export function rememberPrincipal(
   gen: number,
   now = Date.now(),
 ): void {
-  if (gen !== generation) return;
+  if (gen !== generation || !usable) return;
   if (tokens.size >= MAX_TOKENS) {
     const oldest = tokens.keys().next().value;
     if (oldest !== undefined) tokens.delete(oldest);
@@ -143,7 +157,7 @@ function pruneToggles(now: number): void {
 
 /** The member's saved ids of a kind, or undefined when not loaded here. */
 export function savedIds(member: number, kind: SaveKind): ReadonlySet<number> | undefined {
-  return sets.get(member)?.[kind];
+  return usable ? sets.get(member)?.[kind] : undefined;
 }
 
 /** The count the member's own latest toggle of this item left, when it came after `since`. */
@@ -186,6 +200,7 @@ export function memberStateStats(): { tokens: number; savedSets: number; togglin
 }
 
 export function clearMemberState(): void {
+  usable = true;
   tokens.clear();
   sets.clear();
   toggles.clear();
