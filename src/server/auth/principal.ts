@@ -4,6 +4,12 @@ import { getDb } from '#server/db/index';
 import { getJwtSecret } from './secret';
 import { verifyJwt } from './jwt';
 
+/** The token of an `Authorization: Bearer …` header, or null (missing or malformed). */
+export function bearerToken(authorization: string | null | undefined): string | null {
+  if (!authorization) return null;
+  return /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1] ?? null;
+}
+
 /** Who is calling: resolved from the access token and re-checked against the database per request. */
 export interface Principal {
   id: number;
@@ -20,10 +26,8 @@ export interface Principal {
  * working at once. The check is joined into the member read, so it costs no extra round trip.
  */
 export async function resolvePrincipal(authorization: string | null): Promise<Principal | null> {
-  if (!authorization) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  if (!m?.[1]) return null;
-  const token = m[1];
+  const token = bearerToken(authorization);
+  if (!token) return null;
   // A token verified and read a moment ago (kept per instance, forgotten on any change: cache/members.ts).
   const known = knownPrincipal(token);
   if (known) return known;

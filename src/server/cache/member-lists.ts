@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
 import type { Page } from '#lib/page';
+import { bearerToken } from '#server/auth/principal';
 import { pickEncoding } from '#server/http/encoding';
 import { securityHeaders } from '#server/http/headers';
 import { apiListKey, requestTarget } from './keys';
@@ -37,13 +38,6 @@ interface Pieces {
   tail: string;
   saved: string[];
   unsaved: string[];
-}
-
-/** The bearer token of an Authorization header, or null. */
-export function bearerToken(authorization: string | undefined | null): string | null {
-  if (!authorization) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  return m?.[1] ?? null;
 }
 
 const ITEMS = '__damabwa_items__';

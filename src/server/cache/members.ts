@@ -194,16 +194,7 @@ export async function loadSavedIds(db: Queryable, member: number): Promise<void>
   sets.set(member, set);
 }
 
-/** For tests: the sizes of what is kept. */
-export function memberStateStats(): { tokens: number; savedSets: number; togglingMembers: number } {
-  return { tokens: tokens.size, savedSets: sets.size, togglingMembers: toggles.size };
-}
-
 export function clearMemberState(): void {
   usable = true;
-  tokens.clear();
-  sets.clear();
-  toggles.clear();
-  generation++;
-  knownSince = Date.now();
+  resetMemberState();
 }
