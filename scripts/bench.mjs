@@ -303,6 +303,15 @@ async function main() {
   const small = quick ? 2_000 : 10_000;
   seedDatabase(baseEnv, small - 60);
 
+  /** A throwaway PostgreSQL cluster seeded like the PGlite database; its env. */
+  const pgBench = async () => {
+    const cluster = await startPgCluster({ database: 'bench' });
+    cleanups.push(async () => cluster.stop());
+    const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
+    seedDatabase(pgEnv, small - 60);
+    return pgEnv;
+  };
+
   // Under write load (scripts/bench/write-load.mjs); `--only=write-load` runs just that part.
   const writeLoad = async () => {
     log('write load…');
@@ -313,13 +322,7 @@ async function main() {
   if (args.includes('--only=uncached')) {
     const uncached = { startServer, results, seconds: quick ? 2 : 5 };
     await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
-    if (findPgBin()) {
-      const cluster = await startPgCluster({ database: 'bench' });
-      cleanups.push(async () => cluster.stop());
-      const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
-      seedDatabase(pgEnv, small - 60);
-      await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgEnv, events: small });
-    }
+    if (findPgBin()) await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small });
     results.uncachedTargets = uncachedTargetRows(results);
     return reportUncached(results);
   }
@@ -365,10 +368,7 @@ async function main() {
     await scalePoint('PGlite', baseEnv, 100_000);
   }
   if (findPgBin()) {
-    const cluster = await startPgCluster({ database: 'bench' });
-    cleanups.push(async () => cluster.stop());
-    const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
-    seedDatabase(pgEnv, small - 60);
+    const pgEnv = await pgBench();
     await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgEnv, events: small });
     if (!quick) {
       seedDatabase(pgEnv, 100_000 - small);
