@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { acquireDirLock, type DirLock } from './lock';
+import { CACHED_PLAN_CHANGED, preparedQueries, statementName } from './statements';
 
 export type SqlParam = string | number | boolean | null | Date | readonly string[] | readonly number[] | object;
 
@@ -59,7 +60,7 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
 }
 
 export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, protocol, types } = await import('@electric-sql/pglite');
   let lock: DirLock | null = null;
   if (!dir.startsWith('memory://')) {
     mkdirSync(dirname(dir), { recursive: true });
@@ -70,11 +71,16 @@ export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<D
     pg = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
       parsers: { [DATE_OID]: keepString },
     });
+    // Named statements are planned on every call, as unnamed ones were: a plan stays chosen for the
+    // values it is given (a generic plan guesses a LIMIT's size and a filter's selectivity).
+    await pg.exec('set plan_cache_mode = force_custom_plan');
   } catch (err) {
     lock?.release();
     throw err;
   }
   const db = pg;
+  // Outside transactions (nearly every statement), named statements in one message each.
+  const prepared = preparedQueries(db, protocol, types);
   // PGlite takes `statement_timeout` but cannot interrupt a running statement (no timers inside its
   // WebAssembly backend), and one connection never waits for a lock: `timeouts` only bound `ping`.
   const wrap = (q: { query: typeof db.query }): Queryable => ({
@@ -85,7 +91,7 @@ export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<D
   });
   return {
     kind: 'pglite',
-    ...wrap(db),
+    query: (sql, params = []) => prepared.query(sql, params),
     async ping(timeoutMs) {
       await within(timeoutMs, db.query('select 1'));
     },
@@ -122,6 +128,8 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
     idleTimeoutMillis: 30_000,
     // Every statement and every lock wait is bounded: a locked table answers 503, not a full pool.
     ...(timeouts ? { statement_timeout: timeouts.statementMs, lock_timeout: timeouts.lockMs } : {}),
+    // As on PGlite: statements are named (parsed once per connection) and planned on every call.
+    options: '-c plan_cache_mode=force_custom_plan',
   });
   // The health check's own connection: never queued behind the requests that fill the pool.
   const healthMs = timeouts?.healthMs ?? 2_000;
@@ -141,8 +149,17 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
     sql: string,
     params: readonly SqlParam[],
   ) => {
-    const res = await c.query(sql, params as unknown[]);
-    return res.rows as T[];
+    const name = statementName(sql);
+    const values = params as unknown[];
+    try {
+      const res = await c.query(name ? { name, text: sql, values } : { text: sql, values });
+      return res.rows as T[];
+    } catch (err) {
+      // A migration (another instance's) changed a table a kept `select *` reads: once more, unnamed.
+      if (!name || (err as { code?: string }).code !== CACHED_PLAN_CHANGED) throw err;
+      const res = await c.query(sql, values);
+      return res.rows as T[];
+    }
   };
   return {
     kind: 'postgres',

@@ -1,0 +1,167 @@
+/**
+ * Named statements (decision 008, "Statements parsed once"): for PGlite, sent as one message; for the
+ * PostgreSQL driver, a name per SQL text (`statementName`).
+ *
+ * PGlite's own `query(sql, params)` enters its WebAssembly backend six times per statement (parse,
+ * describe the statement, bind, describe the portal, execute, sync) and parses and analyses the SQL
+ * every time. Here each distinct SQL text is parsed once as a named statement, and every call is one
+ * pipelined message (bind, describe, execute, sync): one entry into the backend. Parameters go as text
+ * with the types PostgreSQL infers, serialised by node-postgres' `prepareValue`, exactly as the
+ * PostgreSQL driver sends them, so a statement means the same on both databases. Rows are parsed with
+ * the instance's own type parsers, so answers are identical to PGlite's `query`.
+ *
+ * Runs under PGlite's own query and transaction locks, so it never interleaves with a transaction.
+ */
+import type { PGlite, protocol as pgliteProtocol, types as pgliteTypes } from '@electric-sql/pglite';
+import pgUtils from 'pg/lib/utils.js';
+import type { SqlParam } from './client';
+
+/** Distinct SQL texts kept prepared; past it the oldest is closed. Our code has a few hundred at most. */
+export const MAX_PREPARED = 500;
+
+/** PostgreSQL's answer when a table a prepared `select *` reads has changed shape (a migration). */
+export const CACHED_PLAN_CHANGED = '0A000';
+
+/** Names of the embedded driver's statements: unique across instances sharing one database (tests). */
+let nextName = 0;
+
+/** SQL text → statement name for node-postgres, which prepares each name once per connection. */
+const pgNames = new Map<string, string>();
+
+/**
+ * The PostgreSQL driver's name for a statement; null (unnamed, parsed every time) once MAX_PREPARED
+ * texts are named, since a name cannot be closed on every pooled connection.
+ */
+export function statementName(sql: string): string | null {
+  const known = pgNames.get(sql);
+  if (known !== undefined) return known;
+  if (pgNames.size >= MAX_PREPARED) return null;
+  const name = `d${pgNames.size}`;
+  pgNames.set(sql, name);
+  return name;
+}
+
+type Protocol = typeof pgliteProtocol;
+type Types = typeof pgliteTypes;
+
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+interface Message {
+  name: string;
+  fields?: unknown[];
+}
+
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+export interface PreparedQueries {
+  query<T>(sql: string, params: readonly SqlParam[]): Promise<T[]>;
+  /** How many statements are prepared now (tests). */
+  readonly size: number;
+}
+
+export function preparedQueries(
+  pg: PGlite,
+  protocol: Protocol,
+  types: Types,
+  { max = MAX_PREPARED }: { max?: number } = {},
+): PreparedQueries {
+  const { serialize } = protocol;
+  /** SQL text → statement name, oldest first. */
+  const names = new Map<string, string>();
+  /** Names whose statement may not exist (evicted, or the message that parsed it failed). */
+  const toClose: string[] = [];
+  const sync = serialize.sync();
+  const describePortal = serialize.describe({ type: 'P' });
+  const execute = serialize.execute({});
+
+  const message = (sql: string, params: readonly SqlParam[]): { bytes: Uint8Array; parsed: string | null } => {
+    const parts: Uint8Array[] = [];
+    for (const name of toClose.splice(0)) parts.push(serialize.close({ type: 'S', name }));
+    let name = names.get(sql);
+    let parsed: string | null = null;
+    if (name === undefined) {
+      if (names.size >= max) {
+        const [oldSql, oldName] = names.entries().next().value as [string, string];
+        names.delete(oldSql);
+        parts.push(serialize.close({ type: 'S', name: oldName }));
+      }
+      name = `e${nextName++}`;
+      names.set(sql, name);
+      parsed = name;
+      parts.push(serialize.parse({ name, text: sql, types: [] }));
+    }
+    const values = params.map((v) => pgUtils.prepareValue(v) as string | null);
+    parts.push(serialize.bind({ statement: name, values }), describePortal, execute, sync);
+    return { bytes: concat(parts), parsed };
+  };
+
+  const forget = (sql: string) => {
+    const name = names.get(sql);
+    if (name === undefined) return;
+    names.delete(sql);
+    toClose.push(name);
+  };
+
+  const rowsOf = <T>(messages: Message[]): T[] => {
+    let fields: Field[] = [];
+    const rows: T[] = [];
+    for (const m of messages) {
+      if (m.name === 'rowDescription') fields = m.fields as Field[];
+      else if (m.name === 'dataRow') {
+        const row: Record<string, unknown> = {};
+        const values = m.fields as (string | null)[];
+        for (let i = 0; i < fields.length; i++) {
+          const f = fields[i]!;
+          row[f.name] = types.parseType(values[i] ?? null, f.dataTypeID, pg.parsers);
+        }
+        rows.push(row as T);
+      }
+    }
+    return rows;
+  };
+
+  const once = async <T>(sql: string, params: readonly SqlParam[]): Promise<T[]> => {
+    const { bytes, parsed } = message(sql, params);
+    try {
+      const { messages } = await pg.execProtocol(bytes);
+      return rowsOf<T>(messages as Message[]);
+    } catch (err) {
+      // After an error PostgreSQL skips to the sync: a statement parsed in this message may not exist.
+      if (parsed !== null || (err as { code?: string }).code === CACHED_PLAN_CHANGED) forget(sql);
+      throw err;
+    }
+  };
+
+  return {
+    query<T>(sql: string, params: readonly SqlParam[]): Promise<T[]> {
+      // The same locks as PGlite's `query`: never inside another caller's transaction.
+      return pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(async () => {
+          try {
+            return await once<T>(sql, params);
+          } catch (err) {
+            // A migration changed a table a kept `select *` reads: prepare it again, once.
+            if ((err as { code?: string }).code !== CACHED_PLAN_CHANGED) throw err;
+            return once<T>(sql, params);
+          }
+        }),
+      );
+    },
+    get size() {
+      return names.size;
+    },
+  };
+}

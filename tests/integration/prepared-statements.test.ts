@@ -1,0 +1,138 @@
+/**
+ * The embedded driver's named statements (src/server/db/statements.ts): one entry into PGlite's
+ * backend per statement, the same rows as PGlite's own `query`, and the statement cache survives
+ * errors, eviction, a changed table and a concurrent transaction.
+ */
+import { PGlite, protocol, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preparedQueries, statementName } from '#server/db/statements';
+import { openTestDb } from '../support/db';
+
+let pg: PGlite;
+
+beforeAll(async () => {
+  pg = await PGlite.create(undefined, { parsers: { 1082: (v: string) => v } });
+  await pg.exec(`
+    create table t (id int primary key, name text, day date, at timestamptz, tags text[], nums int[],
+      doc jsonb, ok boolean, big bigint, price numeric);
+    insert into t values
+      (1, '담아봐', '2026-11-24', '2026-11-24T01:02:03Z', '{a,"b c"}', '{1,2}', '{"k":[1,"x"]}', true, 9007199254740993, 1.5),
+      (2, null, null, null, null, null, null, null, null, null);
+  `);
+});
+
+afterAll(async () => {
+  await pg.close();
+});
+
+describe('named statements on PGlite', () => {
+  it('answers exactly what PGlite query answers, for every column type and parameter kind', async () => {
+    const q = preparedQueries(pg, protocol, types);
+    const cases: [string, unknown[]][] = [
+      ['select * from t order by id', []],
+      ['select * from t where id = $1', [1]],
+      ['select id from t where name = $1', ['담아봐']],
+      ['select id from t where tags && $1::text[]', [['b c', 'z']]],
+      ['select id from t where nums @> $1::int[]', [[2]]],
+      ['select id from t where day >= $1::date', ['2026-11-01']],
+      ['select id from t where at < $1', [new Date('2027-01-01T00:00:00Z')]],
+      ['select id from t where doc @> $1::jsonb', [JSON.stringify({ k: [1] })]],
+      ['select $1::jsonb as j', [{ a: 1, b: '둘' }]],
+      ['select id from t where ok = $1', [true]],
+      ['select id, $1::text is null as none from t where id = 2', [null]],
+      ['select count(*)::int as n, sum(price) as s from t', []],
+    ];
+    for (const [sql, params] of cases) {
+      const expected = (await pg.query(sql, params)).rows;
+      expect(await q.query(sql, params as never[]), sql).toEqual(expected);
+    }
+  });
+
+  it('enters the backend once per statement, and parses each text once', async () => {
+    const q = preparedQueries(pg, protocol, types);
+    const raw = vi.spyOn(pg, 'execProtocolRaw');
+    try {
+      await q.query('select id from t where id = $1', [1]);
+      await q.query('select id from t where id = $1', [2]);
+      expect(raw).toHaveBeenCalledTimes(2);
+      expect(q.size).toBe(1);
+      raw.mockClear();
+      await pg.query('select id from t where id = $1', [1]);
+      // PGlite's own path, for comparison: parse, describe, bind, describe, execute, sync.
+      expect(raw.mock.calls.length).toBeGreaterThan(2);
+    } finally {
+      raw.mockRestore();
+    }
+  });
+
+  it('keeps working after errors at parse and at execution', async () => {
+    const q = preparedQueries(pg, protocol, types);
+    await expect(q.query('select nope from t', [])).rejects.toMatchObject({ code: '42703' });
+    await expect(q.query('select nope from t', [])).rejects.toMatchObject({ code: '42703' });
+    await expect(q.query('select 1 / $1::int as x', [0])).rejects.toMatchObject({ code: '22012' });
+    expect(await q.query('select 1 / $1::int as x', [1])).toEqual([{ x: 1 }]);
+    await expect(q.query('insert into t (id) values ($1)', [1])).rejects.toMatchObject({ code: '23505' });
+    expect(await q.query<{ id: number }>('select id from t where id = $1', [1])).toEqual([{ id: 1 }]);
+  });
+
+  it('closes the oldest statement past its bound and prepares it again when asked', async () => {
+    const count = async () =>
+      (await pg.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
+    const before = await count();
+    const q = preparedQueries(pg, protocol, types, { max: 3 });
+    for (let i = 0; i < 10; i++) expect(await q.query(`select $1::int + ${i} as v`, [1])).toEqual([{ v: 1 + i }]);
+    expect(q.size).toBe(3);
+    // The last eviction's close travels with the next statement.
+    expect((await count()) - before).toBeLessThanOrEqual(3 + 1);
+    expect(await q.query('select $1::int + 0 as v', [5])).toEqual([{ v: 5 }]);
+  });
+
+  it('prepares again when a migration changed a table a kept select reads', async () => {
+    await pg.exec('create table shape (id int)');
+    await pg.exec('insert into shape values (1)');
+    const q = preparedQueries(pg, protocol, types);
+    expect(await q.query('select * from shape', [])).toEqual([{ id: 1 }]);
+    await pg.exec("alter table shape add column label text default 'x'");
+    expect(await q.query('select * from shape', [])).toEqual([{ id: 1, label: 'x' }]);
+  });
+
+  it('waits for a transaction in progress instead of running inside it', async () => {
+    const q = preparedQueries(pg, protocol, types);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = pg.transaction(async (t) => {
+      await t.query("update t set name = 'uncommitted' where id = 2");
+      await held;
+      throw new Error('roll back');
+    });
+    const read = q.query<{ name: string | null }>('select name from t where id = $1', [2]);
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await expect(tx).rejects.toThrow('roll back');
+    expect(await read).toEqual([{ name: null }]);
+  });
+});
+
+describe.skipIf(Boolean(process.env['DATABASE_URL']))('the embedded database handle', () => {
+  it('sends its statements as named, planned-per-call statements', async () => {
+    const db = await openTestDb();
+    try {
+      await db.query('select $1::int as probe_for_prepared', [1]);
+      const rows = await db.query<{ n: number }>(
+        "select count(*)::int as n from pg_prepared_statements where statement = 'select $1::int as probe_for_prepared'",
+      );
+      expect(rows[0]!.n).toBe(1);
+      expect(await db.query('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('statement names for the PostgreSQL driver', () => {
+  it('gives one name per text, the same every time', () => {
+    const a = statementName('select 1 as a_for_names');
+    expect(statementName('select 1 as a_for_names')).toBe(a);
+    expect(statementName('select 2 as b_for_names')).not.toBe(a);
+  });
+});
