@@ -120,7 +120,8 @@ describe("a photographer's events", () => {
     await withPage(p);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await createPromotion(db, p, input({ title: `카드 ${i}` }))).id);
-    const cards = await listPhotographerPromotionCards(db, p.id, 'CURRENT', first);
+    const counts = await countPhotographerPromotions(db, p.id);
+    const cards = await listPhotographerPromotionCards(db, p.id, 'CURRENT', first, counts.CURRENT);
     expect(cards.items.map((c) => c.id)).toEqual([...ids].reverse());
     const everyEvent = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' as const };
     const all = await listPromotionCards(db, everyEvent, { page: 0, pageSize: 100 });

@@ -16,6 +16,7 @@ import {
   photographerList,
   search,
 } from '#server/services/browse';
+import { photographerEvents } from '#server/services/photographer-events-page';
 import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
 import { listQuery, searchQuery } from '#server/http/page-query';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
@@ -29,6 +30,8 @@ const BUDGET = {
   list: 2,
   searchOverview: 3,
   detail: 1,
+  /** The page, the tab counts of its events block, and that tab's cards. */
+  photographerPage: 3,
 } as const;
 
 let raw: Db;
@@ -87,7 +90,14 @@ describe('round trips per uncached render', () => {
     ['/search (events)', BUDGET.list, () => search(searchQuery(q('searchKeyword=야경&state=PROMOTION')))],
     ['/search (photographers)', BUDGET.list, () => search(searchQuery(q('searchKeyword=스냅&state=PHOTOGRAPHER')))],
     ['/event/:id', BUDGET.detail, () => eventDetail(eventId)],
-    ['/photographer/:id', BUDGET.detail, () => photographerDetail(photographerId)],
+    [
+      '/photographer/:id',
+      BUDGET.photographerPage,
+      async () => {
+        await photographerDetail(photographerId);
+        await photographerEvents(photographerId, { status: 'CURRENT', page: 0 });
+      },
+    ],
   ] as const)('%s stays within %i', async (_page, budget, render) => {
     const statements = await statementsOf(render);
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(budget);

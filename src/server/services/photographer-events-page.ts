@@ -32,6 +32,6 @@ export async function photographerEvents(
   const totalPage = Math.ceil(counts[status] / PHOTOGRAPHER_EVENTS_PAGE_SIZE);
   const shown = Math.max(0, Math.min(page, totalPage - 1));
   const request = { page: shown, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE };
-  const list = await listPhotographerPromotionCards(db, photographerId, status, request, now);
+  const list = await listPhotographerPromotionCards(db, photographerId, status, request, counts[status], now);
   return { status, counts, page: list.page, totalPage: list.totalPage, items: list.items };
 }

@@ -54,16 +54,27 @@ export function listPhotographerPromotions(
   return photographerPromotionsPage(db, photographerId, status, page, viewer, now, toListItem);
 }
 
-/** The same page as event cards (the photographer page's events block); 404 as above. */
+/**
+ * The same page as event cards, for the photographer page's events block, which has already read the
+ * page (so it exists and is not hidden) and the tab's count (`total`): one statement.
+ */
 export function listPhotographerPromotionCards(
   db: Queryable,
   photographerId: number,
   status: PhotographerEventStatus,
   page: PageRequest,
+  total: number,
   now = Date.now(),
 ): Promise<Page<EventCardData>> {
-  return photographerPromotionsPage(db, photographerId, status, page, null, now, (r) =>
-    toCard({ ...r, first_image: r.images[0] ?? null }),
+  return photographerPromotionsPage(
+    db,
+    photographerId,
+    status,
+    page,
+    null,
+    now,
+    (r) => toCard({ ...r, first_image: r.images[0] ?? null }),
+    total,
   );
 }
 
@@ -75,15 +86,19 @@ async function photographerPromotionsPage<T>(
   viewer: Principal | null,
   now: number,
   map: (row: ListRow, today: string) => T,
+  knownTotal?: number,
 ): Promise<Page<T>> {
-  if (!(await hasPhotographerPage(db, photographerId))) throw photographerNotFound();
   const today = todayKst(now);
   const where = `${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}`;
-  const countRows = await db.query<{ total: number }>(
-    `select count(*)::int as total from promotions p where ${where}`,
-    [photographerId, today],
-  );
-  const total = countRows[0]?.total ?? 0;
+  let total = knownTotal;
+  if (total === undefined) {
+    if (!(await hasPhotographerPage(db, photographerId))) throw photographerNotFound();
+    const countRows = await db.query<{ total: number }>(
+      `select count(*)::int as total from promotions p where ${where}`,
+      [photographerId, today],
+    );
+    total = countRows[0]?.total ?? 0;
+  }
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
   const rows = await db.query<ListRow>(
     `select ${LIST_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
