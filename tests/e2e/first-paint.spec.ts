@@ -124,6 +124,21 @@ test.describe('first paint', () => {
     expect(paint.shifts).toBeLessThan(FONT_SWITCH_SHIFT);
   });
 
+  test('pages whose component scripts import nothing fetch no script file before their first paint', async ({
+    page,
+  }) => {
+    await skipFirstVisit(page);
+    for (const path of ['/photographers', '/search']) {
+      await watchPaint(page);
+      await page.goto(path);
+      // Font loading and the other small behaviours are inline module scripts (astro.config.mjs).
+      expect(await page.locator('script[src]').count(), path).toBe(0);
+      expect(await page.locator('script[type="module"]:not([src])').count(), path).toBeGreaterThan(0);
+      const paint = await settled(page);
+      expect(paint.shiftsBeforeLoad, path).toBe(0);
+    }
+  });
+
   test('list pages: every card picture is a variant of its slot, the first ones eager; nothing shifts', async ({
     page,
   }) => {
