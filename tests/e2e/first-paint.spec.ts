@@ -92,6 +92,15 @@ test.describe('first paint', () => {
     expect(paint.lcp?.tag).toBe('img');
     expect(paint.lcp?.fetchpriority).toBe('high');
     expect(paint.lcp?.src).toMatch(/_480\.webp$/);
+    // Swiper is not needed for the first paint: it is asked for after load.
+    await expect(page.locator('[data-swiper-gallery]')).toHaveClass(/swiper-initialized/);
+    expect(
+      await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const swiper = performance.getEntriesByType('resource').filter((e) => /\/swiper-gallery\./.test(e.name));
+        return swiper.length > 0 && swiper.every((e) => e.startTime >= nav.loadEventStart);
+      }),
+    ).toBe(true);
     expect(paint.shiftsBeforeLoad).toBe(0);
     expect(paint.shifts).toBeLessThan(FONT_SWITCH_SHIFT);
   });
