@@ -117,6 +117,15 @@ const server = http.createServer((req, res) => {
   }
 
   if (staticFiles.serve(req, res)) return;
+  // Pictures kept on local storage, before Astro (src/server/http/media-files.ts); missing ones go on.
+  const media = app.serveMedia(req, res);
+  if (media !== false) {
+    media.then(
+      (served) => served || toApp(req, res, requestId),
+      () => (res.headersSent ? res.destroy() : toApp(req, res, requestId)),
+    );
+    return;
+  }
   const page = app.serveCached(req, res);
   if (page === true) return;
   // A member's list answer from what this instance keeps (src/server/cache/member-lists.ts).

@@ -14,6 +14,7 @@ import { configureStore } from './cache/store';
 import { setCorsHeaders } from './http/cors';
 import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
 import { loadStaticFiles } from './http/static-files';
+import { serveMedia } from './http/media-files';
 import { notFoundBody, notFoundPage } from './http/not-found';
 import { closeDb, getDb } from './db/index';
 import { log, logLifecycle, setLogLevel } from './log';
@@ -79,6 +80,8 @@ const key = Symbol.for('damabwa.app');
   getConfig,
   securityHeaders,
   loadStaticFiles,
+  // Pictures local storage already keeps, before Astro (src/server/http/media-files.ts).
+  serveMedia,
   serveCached,
   serveMemberList,
   // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).

@@ -92,6 +92,15 @@ test.describe('first paint', () => {
     expect(paint.lcp?.tag).toBe('img');
     expect(paint.lcp?.fetchpriority).toBe('high');
     expect(paint.lcp?.src).toMatch(/_480\.webp$/);
+    // Swiper is not needed for the first paint: it is asked for after load.
+    await expect(page.locator('[data-swiper-gallery]')).toHaveClass(/swiper-initialized/);
+    expect(
+      await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const swiper = performance.getEntriesByType('resource').filter((e) => /\/swiper-gallery\./.test(e.name));
+        return swiper.length > 0 && swiper.every((e) => e.startTime >= nav.loadEventStart);
+      }),
+    ).toBe(true);
     expect(paint.shiftsBeforeLoad).toBe(0);
     expect(paint.shifts).toBeLessThan(FONT_SWITCH_SHIFT);
   });
@@ -122,6 +131,21 @@ test.describe('first paint', () => {
     expect(paint.lcp).not.toBeNull();
     expect(paint.shiftsBeforeLoad).toBe(0);
     expect(paint.shifts).toBeLessThan(FONT_SWITCH_SHIFT);
+  });
+
+  test('pages whose component scripts import nothing fetch no script file before their first paint', async ({
+    page,
+  }) => {
+    await skipFirstVisit(page);
+    for (const path of ['/photographers', '/search']) {
+      await watchPaint(page);
+      await page.goto(path);
+      // Font loading and the other small behaviours are inline module scripts (astro.config.mjs).
+      expect(await page.locator('script[src]').count(), path).toBe(0);
+      expect(await page.locator('script[type="module"]:not([src])').count(), path).toBeGreaterThan(0);
+      const paint = await settled(page);
+      expect(paint.shiftsBeforeLoad, path).toBe(0);
+    }
   });
 
   test('list pages: every card picture is a variant of its slot, the first ones eager; nothing shifts', async ({

@@ -27,10 +27,13 @@ test.describe('web fonts', () => {
         .getEntriesByType('resource')
         .filter((e) => /\.woff2$/.test(e.name))
         .map((e) => ({ url: e.name, start: e.startTime }));
-      return { loadStart: nav.loadEventStart, fonts };
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      return { loadStart: nav.loadEventStart, paint, fonts };
     });
     expect(timing.fonts.length).toBeGreaterThan(0);
     expect(timing.fonts.filter((f) => f.start < timing.loadStart)).toEqual([]);
+    // Nor before the first paint, when a page's pictures load before it (decision 019).
+    expect(timing.fonts.filter((f) => f.start < timing.paint)).toEqual([]);
     const family = await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily);
     expect(family).toMatch(/^"?Pretendard Variable/);
     expect(violations).toEqual([]);

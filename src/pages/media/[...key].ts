@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import type { DerivedDeps } from '#server/services/derived-images';
 import { getDb } from '#server/db/index';
-import { hashOfMediaKey } from '#server/media/keys';
+import { MEDIA_CACHE_CONTROL, matchesEtag, mediaEtag } from '#server/http/media-files';
 import { log } from '#server/log';
 import { hashOfOgImageKey } from '#server/media/og-image';
 import { parseVariantKey } from '#server/media/variants';
@@ -14,7 +14,8 @@ import { getStorage } from '#server/storage/index';
  * with any storage, the link-preview pictures `…_og.jpg` and the `srcset` variants `…_240.webp`,
  * `…_960.webp`, `…_1440.webp` (made on first request, see og-images.ts and image-variants.ts).
  * Keys are content hashes, so answers are cached forever. Anything that is not such a key is 404
- * (no path ever reaches the disk unchecked).
+ * (no path ever reaches the disk unchecked). What local storage already keeps is answered before
+ * Astro with the same headers (src/server/http/media-files.ts); this route makes what is missing.
  */
 const notFound = () =>
   new Response('Not Found', {
@@ -27,16 +28,12 @@ const notFound = () =>
   });
 
 const cachedForever = (etag: string): Record<string, string> => ({
-  'Cache-Control': 'public, max-age=31536000, immutable',
+  'Cache-Control': MEDIA_CACHE_CONTROL,
   'X-Content-Type-Options': 'nosniff',
   ETag: etag,
 });
 
-const isFresh = (request: Request, etag: string): boolean =>
-  request.headers
-    .get('if-none-match')
-    ?.split(',')
-    .some((t) => t.trim() === etag) ?? false;
+const isFresh = (request: Request, etag: string): boolean => matchesEtag(request.headers.get('if-none-match'), etag);
 
 /** A picture derived from a stored image (made on first request and kept), or 404 when there is none. */
 async function derived(
@@ -63,16 +60,12 @@ async function derived(
 
 export const GET: APIRoute = async ({ params, request }) => {
   const key = params['key'] ?? '';
+  const etag = mediaEtag(key);
+  if (!etag) return notFound();
   const ogHash = hashOfOgImageKey(key);
-  if (ogHash) return derived(request, `"${ogHash}-og"`, 'image/jpeg', (deps) => ogImageBytes(ogHash, deps));
+  if (ogHash) return derived(request, etag, 'image/jpeg', (deps) => ogImageBytes(ogHash, deps));
   const variant = parseVariantKey(key);
-  if (variant) {
-    const etag = `"${variant.hash}-${variant.edge}"`;
-    return derived(request, etag, 'image/webp', (deps) => variantBytes(variant.hash, variant.edge, deps));
-  }
-  const hash = hashOfMediaKey(key);
-  if (!hash) return notFound();
-  const etag = `"${hash}${key.endsWith('_480.webp') ? '-480' : ''}"`;
+  if (variant) return derived(request, etag, 'image/webp', (deps) => variantBytes(variant.hash, variant.edge, deps));
   const headers = cachedForever(etag);
   const storage = getStorage();
   // With S3 the issued URLs point at the bucket or its CDN; the app does not proxy them.
