@@ -9,7 +9,8 @@ import { storedImage, storedImages } from '#server/media/pictures';
 import { todayKst } from '#lib/deadline';
 import { regionColumns } from '#lib/regions';
 import { refreshPhotographerSearch } from '#server/services/photographers';
-import { insertEvents, type EventRow } from '#server/services/promotion-rows';
+import { insertEvents, insertEventsStatement, type EventRow } from '#server/services/promotion-rows';
+import { withIndexesRebuilt } from './bulk-load';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 
 /** Makes one stored image owned by a member (the upload pipeline in production seeds). */
@@ -206,9 +207,13 @@ export async function recountSaves(db: Queryable): Promise<void> {
   );
 }
 
+/** Below this many new events (or fewer than the table holds) the indexes are kept and updated. */
+const REBUILD_INDEXES_FROM = 20_000;
+
 /**
  * Benchmark data: `count` more events by the existing photographers, reusing their stored images,
- * inserted in batches (one statement per batch).
+ * inserted in batches (one statement per batch). A large load (decision 020) drops the table's secondary
+ * indexes and builds them again after, and builds the next batch while the database writes this one.
  */
 export async function generateEvents(
   db: Db,
@@ -221,19 +226,32 @@ export async function generateEvents(
   if (authors.length === 0) throw new Error('seed the demo data first: there are no photographers');
   const today = todayKst(options.now);
   const batch = options.batch ?? 1000;
-  let done = 0;
-  let round = 0;
-  while (done < count) {
-    const n = Math.min(batch, count - done);
-    const specs = seedEvents(n, authors.length, 1000 + round++);
-    const rows = specs.map((e) => {
+  const rowsOf = (round: number, n: number): EventRow[] =>
+    seedEvents(n, authors.length, 1000 + round).map((e) => {
       const author = authors[e.authorIndex] as { id: number; images: Image[] };
       // Benchmark events are never author-hidden.
       return { ...eventRowOf(author.id, e, author.images.slice(0, e.imageCount), today), isAuthorHidden: false };
     });
-    await insertEvents(db, rows);
-    done += n;
-  }
+  const load = async (q: Queryable): Promise<number> => {
+    let done = 0;
+    let round = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    while (done < count) {
+      const n = Math.min(batch, count - done);
+      // The rows and their search documents are built here, while the database writes the previous batch.
+      const { sql, params } = insertEventsStatement(rowsOf(round++, n));
+      await pending;
+      pending = q.query(sql, params);
+      done += n;
+    }
+    await pending;
+    return done;
+  };
+  const [{ n: existing } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from promotions');
+  const done =
+    count >= REBUILD_INDEXES_FROM && count >= existing
+      ? await withIndexesRebuilt(db, 'promotions', load)
+      : await load(db);
   // Fresh statistics for the planner, and the pages marked all-visible (index-only counts), now rather
   // than when autovacuum (PostgreSQL only) gets to it.
   await db.query('vacuum analyze promotions');
