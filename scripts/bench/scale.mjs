@@ -1,10 +1,12 @@
 /**
  * The bench's scale table (issue 17, decision 020): the list API as a member, sequential, with
  * PAGE_CACHE=off, at two sizes ten times apart on PGlite and on PostgreSQL, with `/healthz` measured in
- * the same run as the floor of the HTTP path and the load average of the machine while measured.
+ * the same run as the floor of the HTTP path and the load average of the machine while measured, and the
+ * plans of the statements behind each query (./scale-plans.ts) with the server stopped.
  * `npm run bench -- --only=scale` runs only this table: PGlite at 10k and 100k events, PostgreSQL (with
  * its binaries) at 100k and 1M; `--quick` uses 2k and 20k, and 10k and 100k.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { memberHeaders } from './member.mjs';
@@ -57,6 +59,23 @@ export async function scalePoint({ label, env, events, startServer, results, n }
   } finally {
     await server.stop();
   }
+  results.scalePlans = [...(results.scalePlans ?? []), ...scalePlans(label, env, events)];
+}
+
+/** The plans of the scale queries on `env`'s database, with no total kept (./scale-plans.ts). */
+function scalePlans(database, env, events) {
+  const r = spawnSync('node_modules/.bin/tsx', ['scripts/bench/scale-plans.ts', ...SCALE_QUERIES.map((q) => q.path)], {
+    env: { ...process.env, LOG_LEVEL: 'error', ...env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) return [{ database, events, query: '—', statement: '—', plan: `not measured: ${r.stderr}` }];
+  return r.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => {
+      const { path, ...plan } = JSON.parse(line);
+      return { database, events, query: SCALE_QUERIES.find((q) => q.path === path)?.name ?? path, ...plan };
+    });
 }
 
 /** Seeds `db.env` up to each size in turn (it holds `db.events`) and measures there. */
@@ -117,6 +136,10 @@ export function reportScale(results) {
   if (results.growth.length) {
     console.log('   growth from the smaller to the larger size (× p50, × p99)');
     console.table(results.growth);
+  }
+  console.log('   plans (explain analyze of the statements the service sends, no total kept; rows×loops)');
+  for (const p of results.scalePlans ?? []) {
+    console.log(`   ${p.database} ${p.events} ${p.query}, ${p.statement}: ${p.ms} ms, ${p.buffers} buffers: ${p.plan}`);
   }
   console.log('Targets (list answers at scale)');
   console.table(scaleTargetRows(results).map(shown));
