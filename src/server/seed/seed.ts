@@ -212,13 +212,14 @@ const REBUILD_INDEXES_FROM = 20_000;
 
 /**
  * Benchmark data: `count` more events by the existing photographers, reusing their stored images,
- * inserted in batches (one statement per batch). A large load (decision 020) drops the table's secondary
- * indexes and builds them again after, and builds the next batch while the database writes this one.
+ * inserted in batches (one statement per batch), the next batch built while the database writes this
+ * one. A large load (decision 020; `rebuildIndexes` forces the choice) drops the table's secondary
+ * indexes and builds them again after: at least REBUILD_INDEXES_FROM events and no fewer than it holds.
  */
 export async function generateEvents(
   db: Db,
   count: number,
-  options: { batch?: number; now?: number } = {},
+  options: { batch?: number; now?: number; rebuildIndexes?: boolean } = {},
 ): Promise<number> {
   const authors = await db.query<{ id: number; images: Image[] }>(
     `select pp.member_id as id, pp.portfolio as images from photographer_pages pp order by pp.member_id`,
@@ -248,10 +249,8 @@ export async function generateEvents(
     return done;
   };
   const [{ n: existing } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from promotions');
-  const done =
-    count >= REBUILD_INDEXES_FROM && count >= existing
-      ? await withIndexesRebuilt(db, 'promotions', load)
-      : await load(db);
+  const rebuild = options.rebuildIndexes ?? (count >= REBUILD_INDEXES_FROM && count >= existing);
+  const done = rebuild ? await withIndexesRebuilt(db, 'promotions', load) : await load(db);
   // Fresh statistics for the planner, and the pages marked all-visible (index-only counts), now rather
   // than when autovacuum (PostgreSQL only) gets to it.
   await db.query('vacuum analyze promotions');
