@@ -8,7 +8,9 @@
  *   2. Lighthouse (mobile, simulated throttling), median of 3 runs (1 with --quick);
  *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
- *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size;
+ *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size and
+ *      `/healthz` as the floor (scripts/bench/scale.mjs; `--only=scale` runs only this part, and with
+ *      `--quick` at 2k and 20k on PGlite, 10k and 100k on PostgreSQL);
  *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part;
  *      `--only=throughput` runs only part 3, `--only=uncached` only part 6);
  *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
@@ -33,6 +35,7 @@ import { cannon } from './bench/cannon.mjs';
 import { memberHeaders } from './bench/member.mjs';
 import { measureWriteLoad } from './bench/write-load.mjs';
 import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
+import { reportScale, scaleSizes, scaleTable } from './bench/scale.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -256,41 +259,6 @@ async function throughput(base, ids) {
   for (const row of results.throughput) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
 }
 
-async function latency(base, path, headers, n = quick ? 40 : 200) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await fetch(`${base}${path}`, { headers });
-    await res.arrayBuffer();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1));
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-const SCALE_QUERIES = [
-  { name: 'list first page', path: '/api/v1/promotions/list' },
-  { name: 'search 야경', path: `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}` },
-  { name: 'region+type', path: `/api/v1/promotions/list?regions=${encodeURIComponent('서울')}&photographyTypes=SNAP` },
-  { name: 'POPULAR', path: '/api/v1/promotions/list?sortType=POPULAR' },
-];
-
-async function scalePoint(label, env, events) {
-  // Members share the cached list answers too: with the cache off every request reaches the database.
-  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
-  try {
-    // As a member: the member path (the list and the caller's isSaved).
-    const member = await memberHeaders(server.base);
-    for (const q of SCALE_QUERIES) {
-      await latency(server.base, q.path, member, 5);
-      results.scale.push({ database: label, events, query: q.name, ...(await latency(server.base, q.path, member)) });
-    }
-  } finally {
-    await server.stop();
-  }
-}
-
 async function main() {
   run(process.execPath, ['scripts/ensure-build.mjs']);
   mkdirSync('bench/results', { recursive: true });
@@ -307,13 +275,25 @@ async function main() {
   const small = quick ? 2_000 : 10_000;
   seedDatabase(baseEnv, small - 60);
 
-  /** A throwaway PostgreSQL cluster seeded like the PGlite database; its env. */
-  const pgBench = async () => {
+  /** A throwaway PostgreSQL cluster, empty; its env. */
+  const pgCluster = async () => {
     const cluster = await startPgCluster({ database: 'bench' });
     cleanups.push(async () => cluster.stop());
-    const pgEnv = { ...baseEnv, DATABASE_URL: cluster.url };
+    return { ...baseEnv, DATABASE_URL: cluster.url };
+  };
+  /** A throwaway PostgreSQL cluster seeded like the PGlite database; its env. */
+  const pgBench = async () => {
+    const pgEnv = await pgCluster();
     seedDatabase(pgEnv, small - 60);
     return pgEnv;
+  };
+  const scale = {
+    n: quick ? 40 : 200,
+    pglite: { env: baseEnv, events: small },
+    seed: seedDatabase,
+    startServer,
+    results,
+    log,
   };
 
   // Under write load (scripts/bench/write-load.mjs); `--only=write-load` runs just that part.
@@ -329,6 +309,12 @@ async function main() {
     if (findPgBin()) await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small });
     results.uncachedTargets = uncachedTargetRows(results);
     return reportUncached(results);
+  }
+  if (args.includes('--only=scale')) {
+    const pg = async () => (findPgBin() ? { env: await pgCluster(), events: 0 } : null);
+    await scaleTable({ ...scale, sizes: scaleSizes(quick), pg });
+    results.growth = growth(results.scale);
+    return reportScale(results);
   }
   if (args.includes('--only=throughput')) {
     const only = await startServer(baseEnv);
@@ -365,24 +351,15 @@ async function main() {
   const uncached = { startServer, results, seconds: quick ? 2 : 5 };
   await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
 
-  log('scale…');
-  await scalePoint('PGlite', baseEnv, small);
-  if (!quick) {
-    seedDatabase(baseEnv, 90_000);
-    await scalePoint('PGlite', baseEnv, 100_000);
-  }
+  let pgDb = null;
   if (findPgBin()) {
-    const pgEnv = await pgBench();
-    await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgEnv, events: small });
-    if (!quick) {
-      seedDatabase(pgEnv, 100_000 - small);
-      await scalePoint('PostgreSQL', pgEnv, 100_000);
-      seedDatabase(pgEnv, 900_000);
-      await scalePoint('PostgreSQL', pgEnv, 1_000_000);
-    }
-  } else {
-    log('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
+    pgDb = { env: await pgBench(), events: small };
+    await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgDb.env, events: small });
   }
+  log('scale…');
+  // --quick: the smaller PGlite size only; the whole table is `--only=scale` (./bench/scale.mjs).
+  const sizes = quick ? { PGlite: [small], PostgreSQL: [] } : scaleSizes(false);
+  await scaleTable({ ...scale, sizes, pg: async () => pgDb });
   results.growth = growth(results.scale);
   results.uncachedTargets = uncachedTargetRows(results);
   report(results);

@@ -9,7 +9,8 @@ import { storedImage, storedImages } from '#server/media/pictures';
 import { todayKst } from '#lib/deadline';
 import { regionColumns } from '#lib/regions';
 import { refreshPhotographerSearch } from '#server/services/photographers';
-import { insertEvents, type EventRow } from '#server/services/promotion-rows';
+import { insertEvents, insertEventsStatement, type EventRow } from '#server/services/promotion-rows';
+import { withIndexesRebuilt } from './bulk-load';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 
 /** Makes one stored image owned by a member (the upload pipeline in production seeds). */
@@ -206,14 +207,20 @@ export async function recountSaves(db: Queryable): Promise<void> {
   );
 }
 
+/** On PostgreSQL, below this many new events (or fewer than the table holds) the indexes are kept. */
+const REBUILD_INDEXES_FROM = 20_000;
+
 /**
  * Benchmark data: `count` more events by the existing photographers, reusing their stored images,
- * inserted in batches (one statement per batch).
+ * inserted in batches (one statement per batch), the next batch built while the database writes this
+ * one. A large load (decision 020; `rebuildIndexes` forces the choice) drops the table's secondary
+ * indexes and builds them again after: on PostgreSQL, at least REBUILD_INDEXES_FROM events and no fewer
+ * than the table holds.
  */
 export async function generateEvents(
   db: Db,
   count: number,
-  options: { batch?: number; now?: number } = {},
+  options: { batch?: number; now?: number; rebuildIndexes?: boolean } = {},
 ): Promise<number> {
   const authors = await db.query<{ id: number; images: Image[] }>(
     `select pp.member_id as id, pp.portfolio as images from photographer_pages pp order by pp.member_id`,
@@ -221,19 +228,32 @@ export async function generateEvents(
   if (authors.length === 0) throw new Error('seed the demo data first: there are no photographers');
   const today = todayKst(options.now);
   const batch = options.batch ?? 1000;
-  let done = 0;
-  let round = 0;
-  while (done < count) {
-    const n = Math.min(batch, count - done);
-    const specs = seedEvents(n, authors.length, 1000 + round++);
-    const rows = specs.map((e) => {
+  const rowsOf = (round: number, n: number): EventRow[] =>
+    seedEvents(n, authors.length, 1000 + round).map((e) => {
       const author = authors[e.authorIndex] as { id: number; images: Image[] };
       // Benchmark events are never author-hidden.
       return { ...eventRowOf(author.id, e, author.images.slice(0, e.imageCount), today), isAuthorHidden: false };
     });
-    await insertEvents(db, rows);
-    done += n;
-  }
+  const load = async (q: Queryable): Promise<number> => {
+    let done = 0;
+    let round = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    while (done < count) {
+      const n = Math.min(batch, count - done);
+      // The rows and their search documents are built here, while the database writes the previous batch.
+      const { sql, params } = insertEventsStatement(rowsOf(round++, n));
+      await pending;
+      pending = q.query(sql, params);
+      done += n;
+    }
+    await pending;
+    return done;
+  };
+  const [{ n: existing } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from promotions');
+  // PGlite writes through its indexes faster than it builds the grams index anew (decision 020).
+  const rebuild =
+    options.rebuildIndexes ?? (db.kind === 'postgres' && count >= REBUILD_INDEXES_FROM && count >= existing);
+  const done = rebuild ? await withIndexesRebuilt(db, 'promotions', load) : await load(db);
   // Fresh statistics for the planner, and the pages marked all-visible (index-only counts), now rather
   // than when autovacuum (PostgreSQL only) gets to it.
   await db.query('vacuum analyze promotions');

@@ -57,8 +57,11 @@ export function eventRowValues(e: EventRow): SqlParam[] {
   ];
 }
 
-/** Inserts the rows in one statement (every value a parameter); answers `returning` of each when given. */
-export async function insertEvents<R>(db: Queryable, rows: readonly EventRow[], returning?: string): Promise<R[]> {
+/** The statement that inserts the rows (every value a parameter), answering `returning` of each when given. */
+export function insertEventsStatement(
+  rows: readonly EventRow[],
+  returning?: string,
+): { sql: string; params: SqlParam[] } {
   const params: SqlParam[] = [];
   const tuples = rows.map((row) => {
     const placeholders = eventRowValues(row).map((value, i) => {
@@ -67,10 +70,14 @@ export async function insertEvents<R>(db: Queryable, rows: readonly EventRow[], 
     });
     return `(${placeholders.join(', ')})`;
   });
-  return db.query<R>(
-    `insert into promotions (${COLUMNS.map(([column]) => column).join(', ')})
+  const sql = `insert into promotions (${COLUMNS.map(([column]) => column).join(', ')})
      values ${tuples.join(',\n            ')}
-     ${returning ? `returning ${returning}` : ''}`,
-    params,
-  );
+     ${returning ? `returning ${returning}` : ''}`;
+  return { sql, params };
+}
+
+/** Inserts the rows in one statement; answers `returning` of each when given. */
+export async function insertEvents<R>(db: Queryable, rows: readonly EventRow[], returning?: string): Promise<R[]> {
+  const { sql, params } = insertEventsStatement(rows, returning);
+  return db.query<R>(sql, params);
 }

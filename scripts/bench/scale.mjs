@@ -1,0 +1,149 @@
+/**
+ * The bench's scale table (issue 17, decision 020): the list API as a member, sequential, with
+ * PAGE_CACHE=off, at two sizes ten times apart on PGlite and on PostgreSQL, with `/healthz` measured in
+ * the same run as the floor of the HTTP path and the load average of the machine while measured, and the
+ * plans of the statements behind each query (./scale-plans.ts) with the server stopped.
+ * `npm run bench -- --only=scale` runs only this table: PGlite at 10k and 100k events, PostgreSQL (with
+ * its binaries) at 100k and 1M; `--quick` uses 2k and 20k, and 10k and 100k.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { memberHeaders } from './member.mjs';
+
+export const SCALE_TARGETS = { listP50Ms: 2, growthP50: 1.5 };
+/** The sizes at which the list answers must stay under SCALE_TARGETS.listP50Ms (sequential p50). */
+const LIST_TARGET_SIZES = { PGlite: 100_000, PostgreSQL: 1_000_000 };
+const LIST_TARGET_QUERIES = ['list first page', 'search 야경', 'region+type'];
+const FLOOR = '/healthz (floor)';
+
+export const SCALE_QUERIES = [
+  { name: 'list first page', path: '/api/v1/promotions/list' },
+  { name: 'search 야경', path: `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}` },
+  { name: 'region+type', path: `/api/v1/promotions/list?regions=${encodeURIComponent('서울')}&photographyTypes=SNAP` },
+  { name: 'POPULAR', path: '/api/v1/promotions/list?sortType=POPULAR' },
+];
+
+/** The sizes of the scale table per database, ten times apart (`--quick`: smaller). */
+export function scaleSizes(quick) {
+  return quick
+    ? { PGlite: [2_000, 20_000], PostgreSQL: [10_000, 100_000] }
+    : { PGlite: [10_000, 100_000], PostgreSQL: [100_000, 1_000_000] };
+}
+
+/** `n` sequential requests (after `warm` unmeasured ones): p50, p99 and min in ms. */
+export async function latency(base, path, headers, n, warm = 5) {
+  const times = [];
+  for (let i = 0; i < warm + n; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}${path}`, { headers });
+    await res.arrayBuffer();
+    if (i >= warm) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1));
+  return { p50: at(0.5), p99: at(0.99), min: at(0) };
+}
+
+/** Starts a server on `env` (cache off), measures `/healthz` and every scale query, adds the rows. */
+export async function scalePoint({ label, env, events, startServer, results, n }) {
+  // Members share the cached list answers too: with the cache off every request reaches the database.
+  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
+  try {
+    // As a member: the member path (the list and the caller's isSaved).
+    const member = await memberHeaders(server.base);
+    for (const q of [{ name: FLOOR, path: '/healthz' }, ...SCALE_QUERIES]) {
+      const r = await latency(server.base, q.path, member, n);
+      results.scale.push({ database: label, events, query: q.name, ...r, load: Number(loadavg()[0].toFixed(1)) });
+    }
+  } finally {
+    await server.stop();
+  }
+  results.scalePlans = [...(results.scalePlans ?? []), ...scalePlans(label, env, events)];
+}
+
+/** The plans of the scale queries on `env`'s database, with no total kept (./scale-plans.ts). */
+function scalePlans(database, env, events) {
+  const r = spawnSync('node_modules/.bin/tsx', ['scripts/bench/scale-plans.ts', ...SCALE_QUERIES.map((q) => q.path)], {
+    env: { ...process.env, LOG_LEVEL: 'error', ...env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) return [{ database, events, query: '—', statement: '—', plan: `not measured: ${r.stderr}` }];
+  return r.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => {
+      const { path, ...plan } = JSON.parse(line);
+      return { database, events, query: SCALE_QUERIES.find((q) => q.path === path)?.name ?? path, ...plan };
+    });
+}
+
+/** Seeds `db.env` up to each size in turn (it holds `db.events`) and measures there. */
+async function grow(label, db, sizes, ctx) {
+  let have = db.events;
+  for (const events of sizes) {
+    // An empty database gets the demo data (60 events) with its first seeding.
+    if (events > have) ctx.seed(db.env, events - Math.max(have, 60));
+    have = events;
+    ctx.log(`scale: ${label} ${events}…`);
+    await scalePoint({ label, env: db.env, events, startServer: ctx.startServer, results: ctx.results, n: ctx.n });
+  }
+}
+
+/**
+ * The table: `sizes` per database (ascending); `pglite` is `{ env, events }` (the events it already
+ * holds); `pg()` starts a PostgreSQL cluster and answers the same (null without binaries);
+ * `seed(env, extra)` adds events.
+ */
+export async function scaleTable({ sizes, n, pglite, pg, seed, startServer, results, log }) {
+  const ctx = { seed, startServer, results, log, n };
+  await grow('PGlite', pglite, sizes.PGlite, ctx);
+  if (!sizes.PostgreSQL.length) return;
+  const db = await pg();
+  if (!db) log('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
+  else await grow('PostgreSQL', db, sizes.PostgreSQL, ctx);
+}
+
+/** The issue's targets on the list answers, met or missed (`ok: null` where not measured). */
+export function scaleTargetRows(results) {
+  const rows = [];
+  for (const [database, events] of Object.entries(LIST_TARGET_SIZES)) {
+    for (const query of LIST_TARGET_QUERIES) {
+      const r = (results.scale ?? []).find((s) => s.database === database && s.events === events && s.query === query);
+      rows.push({
+        target: `${query} p50 ≤ ${SCALE_TARGETS.listP50Ms} ms sequential (${database}, ${events})`,
+        measured: r ? r.p50 : 'not measured',
+        ok: r ? r.p50 <= SCALE_TARGETS.listP50Ms : null,
+      });
+    }
+  }
+  for (const g of (results.growth ?? []).filter((x) => x.query !== FLOOR)) {
+    rows.push({
+      target: `${g.query} growth ${g.events} ≤ ${SCALE_TARGETS.growthP50}× at p50 (${g.database})`,
+      measured: g.p50,
+      ok: g.p50 <= SCALE_TARGETS.growthP50,
+    });
+  }
+  return rows;
+}
+
+const shown = (t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' });
+
+/** The scale table, its growth and its targets (`--only=scale`); also bench/results/<date>-scale.json. */
+export function reportScale(results) {
+  console.log('4. Scale (sequential API requests as a member, PAGE_CACHE=off, ms; load = 1-minute load average)');
+  console.table(results.scale);
+  if (results.growth.length) {
+    console.log('   growth from the smaller to the larger size (× p50, × p99)');
+    console.table(results.growth);
+  }
+  console.log('   plans (explain analyze of the statements the service sends, no total kept; rows×loops)');
+  for (const p of results.scalePlans ?? []) {
+    console.log(`   ${p.database} ${p.events} ${p.query}, ${p.statement}: ${p.ms} ms, ${p.buffers} buffers: ${p.plan}`);
+  }
+  console.log('Targets (list answers at scale)');
+  console.table(scaleTargetRows(results).map(shown));
+  const file = `bench/results/${results.date.slice(0, 19).replace(/[:T]/g, '-')}-scale.json`;
+  writeFileSync(file, JSON.stringify({ ...results, targets: scaleTargetRows(results) }, null, 2));
+  console.log(`\nresults written to ${file}`);
+}

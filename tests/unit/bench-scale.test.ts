@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { growth } from '../../scripts/lib/bench-report.mjs';
+import { scaleSizes, scaleTargetRows } from '../../scripts/bench/scale.mjs';
+
+const row = (database: string, events: number, query: string, p50: number) => ({
+  database,
+  events,
+  query,
+  p50,
+  p99: p50 * 3,
+});
+
+describe('the scale table targets', () => {
+  const scale = [
+    row('PGlite', 10_000, '/healthz (floor)', 1),
+    row('PGlite', 100_000, '/healthz (floor)', 3),
+    row('PGlite', 10_000, 'list first page', 2),
+    row('PGlite', 100_000, 'list first page', 1.8),
+    row('PGlite', 10_000, 'search 야경', 1),
+    row('PGlite', 100_000, 'search 야경', 2.5),
+  ];
+  const rows = scaleTargetRows({ scale, growth: growth(scale) });
+  const find = (text: string) => rows.find((r) => r.target.includes(text));
+
+  it('judges the p50 of the list answers at 100k on PGlite and 1M on PostgreSQL', () => {
+    expect(find('list first page p50 ≤ 2 ms sequential (PGlite, 100000)')).toMatchObject({ measured: 1.8, ok: true });
+    expect(find('search 야경 p50 ≤ 2 ms sequential (PGlite, 100000)')).toMatchObject({ measured: 2.5, ok: false });
+    expect(find('region+type p50 ≤ 2 ms sequential (PGlite, 100000)')).toMatchObject({ ok: null });
+    expect(find('list first page p50 ≤ 2 ms sequential (PostgreSQL, 1000000)')).toMatchObject({
+      measured: 'not measured',
+      ok: null,
+    });
+  });
+
+  it('judges the growth of every list query, not that of the /healthz floor', () => {
+    expect(find('list first page growth')).toMatchObject({ measured: 0.9, ok: true });
+    expect(find('search 야경 growth')).toMatchObject({ measured: 2.5, ok: false });
+    expect(find('/healthz')).toBeUndefined();
+  });
+
+  it('measures sizes ten times apart, smaller with --quick', () => {
+    for (const quick of [false, true]) {
+      for (const [small, large] of Object.values(scaleSizes(quick)) as number[][])
+        expect(large).toBe((small ?? 0) * 10);
+    }
+    expect(scaleSizes(false)).toEqual({ PGlite: [10_000, 100_000], PostgreSQL: [100_000, 1_000_000] });
+  });
+});
