@@ -5,6 +5,19 @@ import react from '@astrojs/react';
 import { precompress } from './scripts/lib/precompress.mjs';
 import { productionReact } from './scripts/lib/production-react.mjs';
 
+/**
+ * `client:painted`: hydrate after the largest paint and an idle moment, when on screen
+ * (src/client/directives/painted.ts, decision 019).
+ */
+const paintedDirective = {
+  name: 'damabwa-client-painted',
+  hooks: {
+    'astro:config:setup': (
+      /** @type {{ addClientDirective: (d: { name: string, entrypoint: string }) => void }} */ { addClientDirective },
+    ) => addClientDirective({ name: 'painted', entrypoint: './src/client/directives/painted.ts' }),
+  },
+};
+
 /** Vite's inlining rule: Astro's import-free component scripts under 2 KB (Astro asks only for those); no asset. */
 const inlineOnlySmallScripts = (/** @type {string} */ path, /** @type {Buffer} */ content) =>
   /_astro_type_script_index_\d+_lang/.test(path) && content.byteLength < 2048;
@@ -14,7 +27,7 @@ const inlineOnlySmallScripts = (/** @type {string} */ path, /** @type {Buffer} *
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: 40 * 1024 * 1024 }),
-  integrations: [react(), precompress()],
+  integrations: [react(), precompress(), paintedDirective],
   // Public pages and the anonymous list answers: our provider (src/server/cache/provider.ts, decision 009)
   // keeps them by tag; routes set their tags with Astro.cache.set, writes invalidate with cache.invalidate.
   cache: { provider: { name: 'damabwa-page-cache', entrypoint: './src/server/cache/provider.ts' } },
