@@ -49,14 +49,22 @@ export async function uncachedPoint({ label, env, events, startServer, results, 
   const server = await startServer({ ...env, PAGE_CACHE: 'off' });
   try {
     const targets = uncachedTargets(await firstIds(server.base));
-    // A short warm-up, so the first table row does not pay for compiling the server's code.
-    for (const t of targets) await cannonUnique(server.base, t.path, 1, 2);
+    // A warm-up at full load, so no row pays for compiling the server's code: one second at two
+    // connections left `/login`, the first row and the reference, a third below its warm rate.
+    for (const t of targets) await cannonUnique(server.base, t.path, 2, connections);
     const rows = [];
     for (const t of targets) {
       const r = await cannonUnique(server.base, t.path, seconds, connections);
       rows.push({ database: label, events, target: t.name, path: t.path, page: Boolean(t.page), ...r });
     }
-    const login = rows.find((r) => r.target === 'login (no data)')?.rps || 1;
+    // The reference is measured again last and the faster of its two runs kept: a slow reference
+    // would flatter every ratio.
+    const reference = rows.find((r) => r.target === 'login (no data)');
+    if (reference) {
+      const again = await cannonUnique(server.base, reference.path, seconds, connections);
+      if (again.rps > reference.rps) Object.assign(reference, again);
+    }
+    const login = reference?.rps || 1;
     for (const r of rows) r.ratioToLogin = Number((r.rps / login).toFixed(2));
     results.uncached = [...(results.uncached ?? []), ...rows];
   } finally {
