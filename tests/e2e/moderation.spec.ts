@@ -26,6 +26,24 @@ async function person(browser: Browser, baseURL: string): Promise<{ context: Bro
   return { context, page };
 }
 
+/** The demo admin on /admin, and the open report that names `match`. */
+async function adminAtReport(browser: Browser, baseURL: string, match: string) {
+  const admin = await person(browser, baseURL);
+  await signInAs(admin.page, baseURL, 'demo-admin');
+  await admin.page.goto('/admin');
+  return { admin, item: admin.page.locator('[data-report]').filter({ hasText: match }) };
+}
+
+/** Hides a report's target from /admin with `reason`; the report leaves the queue. */
+async function hideFromReport(page: Page, match: string, dialog: string, reason: string): Promise<void> {
+  await page.locator('[data-report]').filter({ hasText: match }).getByRole('button', { name: '숨기기' }).click();
+  const hide = page.getByRole('dialog', { name: dialog });
+  await hide.getByLabel('숨김 사유').fill(reason);
+  await hide.getByRole('button', { name: '숨기기' }).click();
+  await expect(page.getByText('숨겼어요.')).toBeVisible();
+  await expect(page.locator('[data-report]').filter({ hasText: match })).toHaveCount(0);
+}
+
 test('a member reports an event, an admin hides it, the public loses it, its author sees why, unhide', async ({
   page,
   browser,
@@ -55,18 +73,10 @@ test('a member reports an event, an admin hides it, the public loses it, its aut
   await expect(report).toHaveCount(0);
 
   // The admin hides it from /admin.
-  const admin = await person(browser, base);
-  await signInAs(admin.page, base, 'demo-admin');
-  await admin.page.goto('/admin');
-  const item = admin.page.locator('[data-report]').filter({ hasText: title });
+  const { admin, item } = await adminAtReport(browser, base, title);
   await expect(item).toContainText('부적절한 사진');
   await expect(item).toContainText('다른 작가의 사진이에요.');
-  await item.getByRole('button', { name: '숨기기' }).click();
-  const hide = admin.page.getByRole('dialog', { name: '이 이벤트를 숨길까요?' });
-  await hide.getByLabel('숨김 사유').fill('다른 작가의 사진을 허락 없이 썼어요.');
-  await hide.getByRole('button', { name: '숨기기' }).click();
-  await expect(admin.page.getByText('숨겼어요.')).toBeVisible();
-  await expect(admin.page.locator('[data-report]').filter({ hasText: title })).toHaveCount(0);
+  await hideFromReport(admin.page, title, '이 이벤트를 숨길까요?', '다른 작가의 사진을 허락 없이 썼어요.');
   const row = admin.page.locator(`[data-event="${id}"]`);
   await expect(row).toContainText('숨김');
   await expect(admin.page.getByRole('listitem').filter({ hasText: `이벤트 #${id} 숨김` })).toContainText(
@@ -188,17 +198,9 @@ test('a member reports a photographer page, an admin hides it, the public loses 
   await expect(page.getByText('신고가 접수됐어요. 운영자가 확인할게요.')).toBeVisible();
 
   // The admin hides it from /admin.
-  const admin = await person(browser, base);
-  await signInAs(admin.page, base, 'demo-admin');
-  await admin.page.goto('/admin');
-  const item = admin.page.locator('[data-report]').filter({ hasText: nickname });
+  const { admin, item } = await adminAtReport(browser, base, nickname);
   await expect(item).toContainText('사진작가 · 사기 의심');
-  await item.getByRole('button', { name: '숨기기' }).click();
-  const hide = admin.page.getByRole('dialog', { name: '이 사진작가 페이지를 숨길까요?' });
-  await hide.getByLabel('숨김 사유').fill('다른 작가를 사칭한 페이지예요.');
-  await hide.getByRole('button', { name: '숨기기' }).click();
-  await expect(admin.page.getByText('숨겼어요.')).toBeVisible();
-  await expect(admin.page.locator('[data-report]').filter({ hasText: nickname })).toHaveCount(0);
+  await hideFromReport(admin.page, nickname, '이 사진작가 페이지를 숨길까요?', '다른 작가를 사칭한 페이지예요.');
   await expect(admin.page.getByRole('listitem').filter({ hasText: `사진작가 #${id} 숨김` })).toContainText(
     '신고 1건 처리',
   );
