@@ -3,6 +3,6 @@ export {};
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:painted'?: boolean | 'visible';
+    'client:painted'?: boolean;
   }
 }
