@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './scripts/lib/precompress.mjs';
 import { productionReact } from './scripts/lib/production-react.mjs';
+import { tagIslands } from './scripts/lib/tag-islands.mjs';
 
 /**
  * `client:painted`: hydrate after the largest paint and an idle moment, when on screen
@@ -65,5 +66,5 @@ export default defineConfig({
   // and Lighthouse's simulation counts it before the first paint (decision 019); the bench counts
   // inline module scripts into the JavaScript budget as it counts the files.
   build: { inlineStylesheets: 'always' },
-  vite: { build: { assetsInlineLimit: inlineOnlySmallScripts }, plugins: [productionReact()] },
+  vite: { build: { assetsInlineLimit: inlineOnlySmallScripts }, plugins: [productionReact(), tagIslands()] },
 });
