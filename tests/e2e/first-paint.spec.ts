@@ -145,16 +145,24 @@ test.describe('first paint', () => {
     expect(paint.shifts).toBeLessThan(FONT_SWITCH_SHIFT);
   });
 
-  test('pages whose component scripts import nothing fetch no script file before their first paint', async ({
+  test('no public page has a script file the parser finds: what the paint does not need loads after it', async ({
     page,
+    request,
   }) => {
+    const [event] = await events(request);
+    const [photographer] = await photographers(request);
     await skipFirstVisit(page);
-    for (const path of ['/photographers', '/search']) {
+    const paths = ['/', '/events', `/event/${event?.id}`, '/photographers', `/photographer/${photographer?.id}`];
+    for (const path of [...paths, '/search']) {
       await watchPaint(page);
       await page.goto(path);
-      // Font loading and the other small behaviours are inline module scripts (astro.config.mjs).
+      // Font loading and the other small behaviours are inline module scripts (astro.config.mjs); deadline
+      // labels, the home page's links and the gallery's swiper load after the largest paint (AfterPaint).
       expect(await page.locator('script[src]').count(), path).toBe(0);
       expect(await page.locator('script[type="module"]:not([src])').count(), path).toBeGreaterThan(0);
+      expect(await page.locator('astro-island[component-export="AfterPaint"][client="painted"]').count(), path).toBe(
+        path === `/event/${event?.id}` ? 2 : 1,
+      );
       const paint = await settled(page);
       expect(paint.shiftsBeforeLoad, path).toBe(0);
     }

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+
+/**
+ * What a page does after its largest paint, each a module fetched only then (decision 019). A component
+ * script the parser finds is a file fetched before the first paint, and Lighthouse's simulation charges
+ * it there; rendered `client:painted`, this island loads nothing before the paint and renders nothing.
+ */
+const TASKS = {
+  /** Deadline labels recomputed on the visitor's clock (pages kept from yesterday). */
+  deadlines: () => {
+    if (!document.querySelector('[data-deadline]')) return;
+    void import('#client/deadline-labels').then((m) => m.updateDeadlineLabels());
+  },
+  /** The home page's links and session refresh. */
+  home: () => void import('#client/home-page').then((m) => m.startHomePage()),
+  /** The event gallery's swiper. */
+  galleries: () => void import('#client/swiper-gallery').then((m) => m.startGalleries()),
+} satisfies Record<string, () => void>;
+
+export type AfterPaintTask = keyof typeof TASKS;
+
+export function AfterPaint({ tasks }: { tasks: readonly AfterPaintTask[] }): null {
+  useEffect(() => {
+    for (const task of new Set(tasks)) TASKS[task]();
+    // The tasks are the page's: fixed for its life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
