@@ -10,6 +10,7 @@ import { progressStatus, todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
+import { queryJsonRows } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { answerImage, answerImages, pictureUrl } from '#server/media/pictures';
 import { keywordGrams, normaliseSearchText } from '#server/search/grams';
@@ -134,7 +135,8 @@ function orderOf(sort: SortType, sortMatches: boolean): string {
 }
 
 /**
- * One list page: the kept count (one round trip when it is not kept) and the page's rows (one more).
+ * One list page: the kept count (one round trip when it is not kept) and the page's rows (one more, as
+ * one JSON document: `queryJsonRows`).
  * `rowsOf` gets the page's WHERE and ORDER BY, the placeholders of limit and offset, and `add` for any
  * further parameter.
  */
@@ -163,7 +165,7 @@ async function listPageOf<R, T>(
     offset: `$${n + 2}`,
     add: (v) => `$${listParams.push(v)}`,
   });
-  const rows = await db.query<R>(sql, listParams);
+  const rows = await queryJsonRows<R>(db, sql, listParams, orderOf(filter.sortType, false).replaceAll('p.', 'r.'));
   return toPage(
     rows.map((r) => map(r, today)),
     total,
