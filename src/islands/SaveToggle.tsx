@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { copy } from '#lib/copy';
 import { $saves, loadPromotionDetail, loadSavedState, saveKey, seedSave, toggleSave } from '#stores/saves';
 import type { SaveBatch, SaveKind } from '#stores/saves';
+import { SAVE_ICON_PATH, saveButtonClasses, saveButtonView } from '#lib/save-button';
+import type { SaveButtonVariant } from '#lib/save-button';
 import styles from './SaveToggle.module.css';
 
 interface Props {
@@ -12,7 +14,7 @@ interface Props {
   count: number;
   /** What is saved, for the accessible name (`{name} 저장하기`). */
   name: string;
-  variant?: 'card' | 'bar' | 'profile' | undefined;
+  variant?: SaveButtonVariant | undefined;
   /** Every id on the page: the first toggle to mount asks for all of them in one call. */
   batch?: SaveBatch | undefined;
   /** Event detail page: the state comes from the details call, which also counts the view. */
@@ -20,8 +22,10 @@ interface Props {
 }
 
 /**
- * Save toggle (heart and count). Renders the server's "not saved" state, disabled, until mounted (a tap
- * before hydration would do nothing), then the store.
+ * Save toggle of the client-only React lists (my page's saved events). Pages rendered by the server use
+ * `SaveButton.astro` and `src/client/save-buttons.ts` instead: no island per card (decision 008). Both
+ * render the same markup through `saveButtonView`: the server's "not saved" state, disabled, until
+ * mounted (a tap before would do nothing), then the store.
  */
 export function SaveToggle({ kind, id, count, name, variant = 'card', batch, fromDetail = false }: Props) {
   const key = saveKey(kind, id);
@@ -35,26 +39,26 @@ export function SaveToggle({ kind, id, count, name, variant = 'card', batch, fro
     // The batch is the page's id list: fixed for the life of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, id, count, fromDetail]);
-  const entry = mounted ? saves[key] : undefined;
-  const saved = entry?.saved ?? false;
-  const shown = entry?.count ?? count;
+  const view = saveButtonView(saves[key], count, mounted);
   return (
     <button
       type="button"
-      className={`${styles['toggle']} ${styles[variant]} ${saved ? styles['saved'] : ''}`}
-      aria-pressed={saved}
-      aria-busy={entry?.pending ?? false}
-      disabled={!mounted}
+      className={saveButtonClasses(styles, variant)}
+      aria-pressed={view.saved}
+      aria-busy={view.busy}
+      disabled={view.disabled}
       onClick={() => void toggleSave(kind, id)}
     >
       <svg className={styles['icon']} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.6L5 21V4.5a1 1 0 0 1 1-1z" />
+        <path d={SAVE_ICON_PATH} />
       </svg>
       <span className="sr-only">{copy.browse.save.save(name)}</span>
-      <span className={styles['count']} aria-hidden="true">
-        {shown}
+      <span className={styles['count']} aria-hidden="true" data-count="">
+        {view.count}
       </span>
-      <span className="sr-only">{copy.browse.save.count(shown)}</span>
+      <span className="sr-only" data-count-label="">
+        {copy.browse.save.count(view.count)}
+      </span>
     </button>
   );
 }

@@ -4,7 +4,7 @@
  * options menu (edit, delete). Sessions come from the Kakao stand-in (tests/support/auth.ts).
  */
 import { expect, test } from '@playwright/test';
-import { events, islandReady, signInAs, watchPage } from './support/browse';
+import { events, islandReady, saveButtonsReady, signInAs, watchPage } from './support/browse';
 
 test.describe('as a member', () => {
   test('saving an event persists across reload, in the list and on the detail page', async ({ page, baseURL }) => {
@@ -16,22 +16,20 @@ test.describe('as a member', () => {
     });
 
     await page.goto('/events');
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     await expect.poll(() => batchCalls.length).toBe(1);
-    // One call for every event on the page, whichever toggle mounted first.
+    // One call for every event on the page.
     const ids = new URL(batchCalls[0] ?? '').searchParams.get('promotionIds')?.split(',') ?? [];
     expect(ids).toHaveLength(10);
 
-    // A card below the fold hydrates after that answer and keeps the count the server rendered.
+    // A card below the fold is live too, and keeps the count the server rendered.
     const cards = page.getByRole('list', { name: '이벤트 목록' }).locator('article');
     const last = cards.last().getByRole('button', { name: /저장하기/ });
-    const rendered = await last.locator('span[aria-hidden="true"]').textContent();
+    const rendered = await last.getAttribute('data-save-count');
     expect(Number(rendered)).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
-    await last.scrollIntoViewIfNeeded();
-    await islandReady(page, 'SaveToggle', (await cards.count()) - 1);
+    await expect(last).toBeEnabled();
     await expect(last.locator('span[aria-hidden="true"]')).toHaveText(rendered ?? '');
-    await page.evaluate(() => window.scrollTo(0, 0));
 
     const card = page.getByRole('list', { name: '이벤트 목록' }).locator('article').first();
     const href = (await card.locator('a').first().getAttribute('href')) ?? '';
@@ -76,7 +74,7 @@ test.describe('as a member', () => {
     };
     const id = list.items[0]?.id;
     await page.goto(`/photographer/${id}`);
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     await page.waitForLoadState('networkidle');
     // The profile's toggle: the page's event cards have their own (issue 22).
     const profileToggle = () => page.getByRole('button', { name: /저장하기/ }).first();
@@ -98,7 +96,7 @@ test.describe('as a member', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL_ERROR","message":"x"}' }),
     );
     await page.goto('/events');
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     await page.waitForLoadState('networkidle');
     const toggle = page.getByRole('button', { name: /저장하기/ }).first();
     const pressed = await toggle.getAttribute('aria-pressed');

@@ -4,7 +4,16 @@
  * Set BROWSE_SHOTS=/some/dir to keep a 390px screenshot of every page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { daysUntil, events, islandReady, photographers, skipFirstVisit, todayKst, watchPage } from './support/browse';
+import {
+  daysUntil,
+  events,
+  islandReady,
+  photographers,
+  saveButtonsReady,
+  skipFirstVisit,
+  todayKst,
+  watchPage,
+} from './support/browse';
 import { registeredUser, useSession } from './support/member';
 
 const shotsDir = process.env['BROWSE_SHOTS'];
@@ -189,7 +198,7 @@ test.describe('events list', () => {
     await page.goto('/events');
     await islandReady(page, 'DialogHost');
     const toggle = page.getByRole('button', { name: /저장하기/ }).first();
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     const before = await toggle.textContent();
     await toggle.click();
     const dialog = page.getByRole('alertdialog');

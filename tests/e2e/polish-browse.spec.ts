@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueAccount } from '../support/auth';
-import { events, islandReady, shotsAt, skipFirstVisit, watchPage } from './support/browse';
+import { events, islandReady, saveButtonsReady, shotsAt, skipFirstVisit, watchPage } from './support/browse';
 import { freshNickname, hydrated } from './support/member';
 
 const shotsDir = process.env['POLISH_SHOTS'];
@@ -94,7 +94,7 @@ test.describe('signing in from a prompt', () => {
     const problems = watchPage(page);
     await skipFirstVisit(page);
     await page.goto('/event/8');
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     await page.getByRole('button', { name: /저장하기/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '로그인하기' }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fevent%2F8$/);
@@ -175,7 +175,7 @@ test.describe('signing in from a prompt', () => {
     expect(res.status).toBe(200);
     await skipFirstVisit(page);
     await page.goto('/event/8');
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     await page.getByRole('button', { name: /저장하기/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '로그인하기' }).click();
     await page.getByRole('button', { name: '카카오 로그인' }).click();

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { call, newMember, newPhotographer, newUser, type Session } from '../support/api';
-import { events, islandReady, photographers, shotsAt, watchPage } from './support/browse';
+import { events, photographers, saveButtonsReady, shotsAt, watchPage } from './support/browse';
 import { freshNickname, hydrated, solidPng, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH_SHOTS'];
@@ -40,7 +40,7 @@ test.describe('saving', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'REGISTRATION_REQUIRED' } });
     await halfSignedUp(page, member);
     await page.goto('/event/8');
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     await page.getByRole('button', { name: /저장하기/ }).click();
     await expect(page).toHaveURL(/\/signup$/);
   });
@@ -52,7 +52,7 @@ test.describe('saving', () => {
     const problems = watchPage(page);
     await useSession(page, await newUser(baseURL ?? ''));
     await page.goto('/event/8');
-    await islandReady(page, 'SaveToggle');
+    await saveButtonsReady(page);
     const toggle = page.getByRole('button', { name: /저장하기/ });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await page.route('**/api/v1/promotions/8/save', (route) =>

@@ -75,6 +75,15 @@ export async function islandReady(page: Page, component: string, index = 0): Pro
   await expect(island).not.toHaveAttribute('ssr');
 }
 
+/**
+ * Waits until the page's save buttons are live: `src/client/save-buttons.ts` (loaded once per page by the
+ * `SaveButtons` island, after the largest paint) has enabled them (decision 008).
+ */
+export async function saveButtonsReady(page: Page): Promise<void> {
+  await islandReady(page, 'SaveButtons');
+  await expect(page.locator('button[data-save]').first()).toBeEnabled();
+}
+
 /** Collects CSP violations, hydration errors and uncaught errors. */
 export function watchPage(page: Page): string[] {
   const problems: string[] = [];
