@@ -6,7 +6,7 @@
  * click (one listener for the page). The state logic is `#stores/saves`; what a button shows for an
  * entry is `saveButtonView`, the rule `SaveToggle` renders too.
  *
- * Loaded once per page by the `SaveButtons` island with `client:painted`: after the largest paint, so
+ * Loaded once per page by BaseLayout's `AfterPaint` island (`client:painted`): after the largest paint, so
  * it never competes with it (decision 019). Until then the buttons are disabled: a tap does nothing.
  */
 import { copy } from '#lib/copy';

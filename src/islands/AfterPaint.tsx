@@ -11,6 +11,11 @@ const TASKS = {
     if (!document.querySelector('[data-deadline]')) return;
     void import('#client/deadline-labels').then((m) => m.updateDeadlineLabels());
   },
+  /** The save buttons made live, all at once (`SaveButton.astro`, decision 008). */
+  saves: () => {
+    if (!document.querySelector('button[data-save]')) return;
+    void import('#client/save-buttons').then((m) => m.enhanceSaveButtons());
+  },
   /** The home page's links and session refresh. */
   home: () => void import('#client/home-page').then((m) => m.startHomePage()),
   /** The event gallery's swiper. */

@@ -64,9 +64,7 @@ describe('tagging islands as React components', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(TAG)) tagged.add(m[1]!);
     }
     const islands = serverRenderedIslands();
-    expect([...islands]).toEqual(
-      expect.arrayContaining(['SaveButtons', 'FilterBar', 'DialogHost', 'KakaoLoginButton']),
-    );
+    expect([...islands]).toEqual(expect.arrayContaining(['AfterPaint', 'FilterBar', 'DialogHost', 'KakaoLoginButton']));
     expect([...islands].filter((name) => !tagged.has(name))).toEqual([]);
   });
 

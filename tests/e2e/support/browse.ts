@@ -76,11 +76,10 @@ export async function islandReady(page: Page, component: string, index = 0): Pro
 }
 
 /**
- * Waits until the page's save buttons are live: `src/client/save-buttons.ts` (loaded once per page by the
- * `SaveButtons` island, after the largest paint) has enabled them (decision 008).
+ * Waits until the page's save buttons are live: `src/client/save-buttons.ts` (loaded once per page by
+ * BaseLayout's `AfterPaint` island, after the largest paint) has enabled them (decision 008).
  */
 export async function saveButtonsReady(page: Page): Promise<void> {
-  await islandReady(page, 'SaveButtons');
   await expect(page.locator('button[data-save]').first()).toBeEnabled();
 }
 
