@@ -2,9 +2,10 @@
  * Saved state of the events and photographers on the page, and the save toggle (spec §4 Save toggle).
  *
  * The server renders every card as "not saved" with the public count (the HTML is the same for every
- * visitor); after hydration the page's save toggles fill the real state with ONE call:
- * - list pages: `GET /users/me/saves?promotionIds=…&photographerIds=…` for all ids on the page, made by
- *   whichever toggle mounts first (the others find their ids already asked for);
+ * visitor); once live, the page's save buttons (`src/client/save-buttons.ts`) or toggles fill the real
+ * state with ONE call:
+ * - list pages: `GET /users/me/saves?promotionIds=…&photographerIds=…` for all ids on the page (ids
+ *   already asked for are skipped, so a second caller asks for nothing);
  * - the event detail page: `GET /promotions/{id}/details`, which also counts the page view.
  *
  * Toggling without a stored access token opens the login-required dialog and calls nothing. Otherwise
