@@ -44,7 +44,7 @@ export async function latency(base, path, headers, n, warmMs = WARM_MS) {
     const res = await fetch(`${base}${path}`, { headers });
     await res.arrayBuffer();
   };
-  for (const until = performance.now() + warmMs; performance.now() < until; ) await ask();
+  for (const until = performance.now() + warmMs; performance.now() < until;) await ask();
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();

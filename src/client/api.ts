@@ -22,6 +22,7 @@ import {
   accessTokenExpiry,
   getAccessToken,
   getRefreshToken,
+  markTokensRotated,
   removeAccessToken,
   removeRefreshToken,
   storeSignedOutUser,
@@ -223,6 +224,7 @@ async function rotate(refreshToken: string): Promise<boolean> {
       skipForcedLogout: true,
     });
     storeTokens(answer.accessToken.value, answer.refreshToken.value);
+    markTokensRotated();
     return true;
   } catch (err) {
     // A spent or revoked refresh token will never work again (unless another tab has stored a new one).

@@ -9,6 +9,8 @@ export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 export const SESSION_USER_KEY = 'sessionUser';
 export const OAUTH_STATE_KEY = 'kakaoOAuthState';
+/** When a tab of this browser last rotated the token pair (ms since the epoch). */
+export const ROTATED_AT_KEY = 'tokensRotatedAt';
 
 export interface SessionUser {
   id: number;
@@ -60,6 +62,17 @@ export function hasAccessToken(): boolean {
 export function storeTokens(accessToken: string, refreshToken: string): void {
   writeStorage('local', ACCESS_TOKEN_KEY, accessToken);
   writeStorage('local', REFRESH_TOKEN_KEY, refreshToken);
+}
+
+/** Notes that the pair just stored came from a rotation (POST /auth/refresh), for every tab to see. */
+export function markTokensRotated(now = Date.now()): void {
+  writeStorage('local', ROTATED_AT_KEY, String(now));
+}
+
+/** Whether a tab of this browser rotated the pair less than `ms` ago. */
+export function tokensRotatedWithin(ms: number, now = Date.now()): boolean {
+  const at = Number(readStorage('local', ROTATED_AT_KEY));
+  return Number.isFinite(at) && at > 0 && at <= now && now - at < ms;
 }
 
 export function removeAccessToken(): void {

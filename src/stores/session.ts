@@ -20,6 +20,7 @@ import {
   removeRefreshToken,
   signedOutUser,
   storeTokens,
+  tokensRotatedWithin,
   type KakaoClient,
   type SessionUser,
 } from '#client/auth';
@@ -106,11 +107,19 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Spec §4 session refresh (home load): when a token is stored, rotates the token pair; errors are
- * ignored. Resolves whether new tokens were stored.
+ * A pair another tab rotated this recently is the session refreshed: home's refresh, which runs after
+ * the largest paint (src/client/home-page.ts), can come seconds after another tab's (a tab opened in the
+ * background paints late), and would rotate the pair again for nothing.
+ */
+export const FRESH_ROTATION_MS = 10_000;
+
+/**
+ * Spec §4 session refresh (home load): when a token is stored, rotates the token pair, unless a tab of
+ * this browser did a moment ago; errors are ignored. Resolves whether the tokens are fresh.
  */
 export async function refreshSession(): Promise<boolean> {
   if (!getAccessToken()) return false;
+  if (tokensRotatedWithin(FRESH_ROTATION_MS)) return true;
   return refreshAccessToken();
 }
 

@@ -4,7 +4,7 @@
  * as the server without its grace window: a spent token answers 401 and revokes the chain.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SESSION_USER_KEY } from '#client/auth';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, ROTATED_AT_KEY, SESSION_USER_KEY } from '#client/auth';
 import type * as SessionStore from '#stores/session';
 import { installBrowser, installFetch, jsonResponse, type FakeBrowser } from '../support/browser';
 
@@ -118,6 +118,24 @@ describe.each([
     expect(refreshed).toBe(true);
     expect(me).toEqual({ id: 7 });
     expect(server.state.rotations).toBe(1);
+    expect(server.state.revoked).toBe(false);
+  });
+});
+
+describe('a tab opening home just after another rotated', () => {
+  it('uses the pair the other tab stored, and rotates again once that is no longer fresh', async () => {
+    vi.stubGlobal('navigator', { locks: fakeWebLocks() });
+    const server = strictServer();
+    const [tabA, tabB] = [await openTab(), await openTab()];
+    expect(await tabA.refreshSession()).toBe(true);
+    // Tab B's home refresh comes after tab A's is done (a background tab paints late).
+    expect(await tabB.refreshSession()).toBe(true);
+    expect(server.state.rotations).toBe(1);
+    expect(browser.local.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
+    // Later visits refresh as before.
+    browser.local.setItem(ROTATED_AT_KEY, String(Date.now() - tabB.FRESH_ROTATION_MS));
+    expect(await tabB.refreshSession()).toBe(true);
+    expect(server.state.rotations).toBe(2);
     expect(server.state.revoked).toBe(false);
   });
 });
