@@ -21,9 +21,3 @@ export interface PhotographerCardData {
   /** The list thumbnail of the profile picture, or null. */
   thumbnailUrl: string | null;
 }
-
-/** The ids for the one saved-state call of a page. */
-export interface SaveBatchIds {
-  promotionIds: number[];
-  photographerIds: number[];
-}
