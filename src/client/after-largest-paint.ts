@@ -1,6 +1,6 @@
 /**
  * Runs `then` once the page has loaded, painted its largest element and the main thread is idle
- * (decision 019): work the first screen does not need (the event gallery's swiper) then never
+ * (decision 019): work the first screen does not need (`client:painted` islands) then never
  * competes with the largest paint, which Lighthouse's simulation would charge it to. Browsers without
  * largest-contentful-paint entries (Safari, Firefox) wait for load and an idle moment; a page whose
  * largest paint never comes (a picture that fails) goes on after `maxWaitMs`.

@@ -247,7 +247,12 @@ export function EventForm() {
               {f.hashtags.map((tag) => (
                 <li key={tag} className={styles['tag']}>
                   #{tag}
-                  <button type="button" aria-label={t.keywordRemove(tag)} onClick={() => removeHashtag(tag)}>
+                  <button
+                    type="button"
+                    className={styles['tagRemove']}
+                    aria-label={t.keywordRemove(tag)}
+                    onClick={() => removeHashtag(tag)}
+                  >
                     <span aria-hidden="true">×</span>
                   </button>
                 </li>

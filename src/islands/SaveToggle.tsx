@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { copy } from '#lib/copy';
-import { $saves, loadPromotionDetail, loadSavedState, saveKey, seedSave, toggleSave } from '#stores/saves';
-import type { SaveBatch, SaveKind } from '#stores/saves';
+import { $saves, saveKey, seedSave, toggleSave } from '#stores/saves';
+import type { SaveKind } from '#stores/saves';
 import { SAVE_ICON_PATH, saveButtonClasses, saveButtonView } from '#lib/save-button';
 import type { SaveButtonVariant } from '#lib/save-button';
 import styles from './SaveToggle.module.css';
@@ -15,10 +15,6 @@ interface Props {
   /** What is saved, for the accessible name (`{name} 저장하기`). */
   name: string;
   variant?: SaveButtonVariant | undefined;
-  /** Every id on the page: the first toggle to mount asks for all of them in one call. */
-  batch?: SaveBatch | undefined;
-  /** Event detail page: the state comes from the details call, which also counts the view. */
-  fromDetail?: boolean;
 }
 
 /**
@@ -27,18 +23,14 @@ interface Props {
  * render the same markup through `saveButtonView`: the server's "not saved" state, disabled, until
  * mounted (a tap before would do nothing), then the store.
  */
-export function SaveToggle({ kind, id, count, name, variant = 'card', batch, fromDetail = false }: Props) {
+export function SaveToggle({ kind, id, count, name, variant = 'card' }: Props) {
   const key = saveKey(kind, id);
   const saves = useStore($saves, { keys: [key] });
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     seedSave(kind, id, count);
     setMounted(true);
-    if (fromDetail && kind === 'promotion') void loadPromotionDetail(id);
-    else if (batch) void loadSavedState(batch);
-    // The batch is the page's id list: fixed for the life of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, id, count, fromDetail]);
+  }, [kind, id, count]);
   const view = saveButtonView(saves[key], count, mounted);
   return (
     <button

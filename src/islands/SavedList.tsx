@@ -10,6 +10,7 @@ import type { SavedType } from '#client/member-api';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
 import { cutPhotographerNickname } from '#lib/text';
+import { SAVE_ICON_PATH } from '#lib/save-button';
 import { $savedList, loadMoreSaved, openSavedList, retrySaved } from '#stores/saved-lists';
 import { $saves, saveKey, toggleSave } from '#stores/saves';
 import { MemberGate } from './member/MemberGate';
@@ -70,7 +71,7 @@ function PhotographerSave({ id, name, count }: { id: number; name: string; count
       onClick={() => void toggleSave('photographer', id)}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.6L5 21V4.5a1 1 0 0 1 1-1z" />
+        <path d={SAVE_ICON_PATH} />
       </svg>
       <span className="sr-only">{copy.browse.save.save(name)}</span>
       <span className={styles['photographerCount']} aria-hidden="true">
