@@ -168,6 +168,31 @@ test.describe('first paint', () => {
     }
   });
 
+  test('home: nothing but the page and its pictures is asked for before the largest paint', async ({ page }) => {
+    await skipFirstVisit(page);
+    await watchPaint(page);
+    // The browser fetches a favicon and a linked manifest (and its icon) right after load, each on a
+    // connection of its own over HTTP/1.1, in front of the first screen's pictures (decision 019).
+    await page.addInitScript(() => {
+      addEventListener('load', () => {
+        (window as unknown as { headAtLoad: string[] }).headAtLoad = Array.from(
+          document.querySelectorAll('link[rel="icon"], link[rel="manifest"]'),
+          (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')?.slice(0, 19)}`,
+        );
+      });
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await settled(page);
+    expect(await page.evaluate(() => (window as unknown as { headAtLoad: string[] }).headAtLoad)).toEqual([
+      'icon data:image/svg+xml,',
+    ]);
+    // Linked after the largest paint (AfterPaint's `manifest` task), so a phone can still install the app.
+    await expect(page.locator('head > link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    expect(asked.filter((p) => /favicon/.test(p))).toEqual([]);
+  });
+
   test('list pages: every card picture is a variant of its slot, the first ones eager; nothing shifts', async ({
     page,
   }) => {
