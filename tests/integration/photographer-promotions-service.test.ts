@@ -127,6 +127,14 @@ describe("a photographer's events", () => {
     const all = await listPromotionCards(db, everyEvent, { page: 0, pageSize: 100 });
     expect(cards.items).toEqual(all.items.filter((c) => ids.includes(c.id)));
     expect(cards.items[0]?.thumbnailUrl).toEqual(expect.any(String));
+    // Page by page, the API's events and paging (the cards are a statement of their own).
+    for (const page of [0, 1, 2]) {
+      const request = { page, pageSize: 2 };
+      const api = await listPhotographerPromotions(db, p.id, 'CURRENT', request, null);
+      const paged = await listPhotographerPromotionCards(db, p.id, 'CURRENT', request, counts.CURRENT);
+      expect(paged.items.map((c) => c.id)).toEqual(api.items.map((i) => i.id));
+      expect({ ...paged, items: [] }).toEqual({ ...api, items: [] });
+    }
   });
 
   it('walks the author index in order: no table scan and no sort', async () => {

@@ -33,7 +33,7 @@ export interface PromotionFilter {
 export const LIST_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.started_at, p.ended_at, p.photography_types,
   p.regions, p.hashtags, p.images, p.save_count, p.is_author_hidden`;
 /** What a browse card shows: no author, hashtags, or pictures after the first. */
-const CARD_COLUMNS = `p.id, p.promotion_type, p.title, p.started_at, p.ended_at, p.photography_types, p.regions,
+export const CARD_COLUMNS = `p.id, p.promotion_type, p.title, p.started_at, p.ended_at, p.photography_types, p.regions,
   p.save_count, p.images -> 0 as first_image`;
 
 type ListPromotionRow = Omit<PromotionRow, 'content' | 'external_link' | 'view_count'>;
