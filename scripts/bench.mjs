@@ -228,7 +228,8 @@ async function lighthouseRuns(base, pages, runs) {
 async function throughput(base, ids) {
   const html = await (await fetch(`${base}/`)).text();
   // The reference: the home page's first stylesheet (else script), as the server sends it to a browser.
-  const asset = /\/_astro\/[^"']+\.css/.exec(html)?.[0] ?? /\/_astro\/[^"']+\.js/.exec(html)?.[0] ?? '/manifest.webmanifest';
+  const asset =
+    /\/_astro\/[^"']+\.css/.exec(html)?.[0] ?? /\/_astro\/[^"']+\.js/.exec(html)?.[0] ?? '/manifest.webmanifest';
   const sample = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
   results.reference = {
     path: asset,
