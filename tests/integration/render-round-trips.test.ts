@@ -22,6 +22,10 @@ import { listQuery, searchQuery } from '#server/http/page-query';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
 import { listPhotographers } from '#server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
+import { withPromotionSaves } from '#server/services/saved-state';
+import { memberListAnswer } from '#server/http/list-endpoint';
+import { tags } from '#server/cache/tags';
+import type { Principal } from '#server/auth/principal';
 import { openTestDb } from '../support/db';
 
 /** The decision record's budget: statements per render with no kept total. */
@@ -117,6 +121,34 @@ describe('round trips per uncached render', () => {
     rt.reset();
     await listPromotions(rt.db, filter, page, null);
     expect(rt.statements).toHaveLength(1);
+  });
+
+  it('a member’s list answer with no shared answer to reuse is the list’s own statements, the same answer', async () => {
+    const filter = parsePromotionFilter(q(''));
+    const request = { page: 0, pageSize: 10 };
+    const [saver] = await raw.query<{ id: number }>('select id from members order by id limit 1');
+    const member = { id: saver!.id, type: 'USER', roles: ['USER'], nickname: '회원' } as Principal;
+    const newest = (await listPromotions(raw, filter, request, null)).items[1]!.id;
+    await raw.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [
+      member.id,
+      newest,
+    ]);
+    const spec = {
+      shows: tags.events,
+      filter: parsePromotionFilter,
+      list: listPromotions,
+      kind: 'promotion' as const,
+      overlay: withPromotionSaves,
+    };
+    await listPromotions(rt.db, filter, request, null); // keeps the total
+    rt.reset();
+    const answer = await memberListAnswer(rt.db, spec, filter, request, `round-trips:${Date.now()}`, member);
+    // The list statement alone (the total is kept): no overlay statement after it.
+    expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
+    const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));
+    expect(answer).toEqual(expected);
+    expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(newest);
+    await raw.query('delete from promotion_saves where member_id = $1 and promotion_id = $2', [member.id, newest]);
   });
 
   it('the photographers list API stays within the list budget', async () => {

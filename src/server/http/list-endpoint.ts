@@ -4,7 +4,8 @@
  * members' shared copy otherwise, decision 009) and lay the member's own saved state over it.
  */
 import type { APIRoute } from 'astro';
-import type { PageRequest } from '#lib/page';
+import type { Page, PageRequest } from '#lib/page';
+import type { Principal } from '#server/auth/principal';
 import { apiListKey } from '#server/cache/keys';
 import { warmSavedIds } from '#server/cache/member-news';
 import type { SaveKind } from '#server/cache/members';
@@ -15,38 +16,62 @@ import { endpoint } from './endpoint';
 import { pageParams } from './query';
 import { json } from './respond';
 
-export interface PublicList<F, T> {
+/** A list answer: a page of items each with the caller's `isSaved`. */
+type SavedPage = Page<{ isSaved: boolean }>;
+
+export interface PublicList<F, T extends SavedPage> {
   /** The cache tag of what the list shows. */
   shows: string;
   /** The filter of the query string (throws the 4xx of a bad value). */
   filter: (params: URLSearchParams) => F;
-  /** The list for everyone (no caller). */
-  list: (db: Db, filter: F, page: PageRequest) => Promise<T>;
+  /** The list as `viewer` sees it (null: as everyone does, nothing saved). */
+  list: (db: Db, filter: F, page: PageRequest, viewer: Principal | null) => Promise<T>;
   /** What the list's items are, for the member's kept saved ids (cache/members.ts). */
   kind: SaveKind;
   /** The caller's part laid over the shared answer. */
   overlay: (db: Db, memberId: number, answer: T) => Promise<T>;
 }
 
-export function publicListEndpoint<F, T>({
-  shows,
-  filter: readFilter,
-  list,
-  kind,
-  overlay,
-}: PublicList<F, T>): APIRoute {
+export function publicListEndpoint<F, T extends SavedPage>(spec: PublicList<F, T>): APIRoute {
   return endpoint(async ({ url, locals, cache }) => {
-    const filter = readFilter(url.searchParams);
+    const filter = spec.filter(url.searchParams);
     const page = pageParams(url.searchParams);
     const db = await getDb();
-    const shared = () => list(db, filter, page);
     if (!locals.user) {
-      cache.set(publicCache([shows]));
-      return json(await shared());
+      cache.set(publicCache([spec.shows]));
+      return json(await spec.list(db, filter, page, null));
     }
-    const answer = await sharedAnswer(apiListKey(url.pathname, url.searchParams), [shows], shared);
+    const answer = await memberListAnswer(
+      db,
+      spec,
+      filter,
+      page,
+      apiListKey(url.pathname, url.searchParams),
+      locals.user,
+    );
     // The member's next calls are answered before Astro (cache/member-lists.ts) once this is kept.
-    warmSavedIds(db, locals.user.id, kind);
-    return json(await overlay(db, locals.user.id, answer));
+    warmSavedIds(db, locals.user.id, spec.kind);
+    return json(answer);
   });
+}
+
+/**
+ * A member's list answer: the shared answer with their part laid over it (one statement). When there is
+ * no shared answer to reuse, the list is read as the member sees it, in the statements of the list
+ * itself (decision 008, round 6), and shared without their part.
+ */
+export async function memberListAnswer<F, T extends SavedPage>(
+  db: Db,
+  spec: PublicList<F, T>,
+  filter: F,
+  page: PageRequest,
+  key: string,
+  member: Principal,
+): Promise<T> {
+  let own: T | undefined;
+  const shared = await sharedAnswer(key, [spec.shows], async () => {
+    own = await spec.list(db, filter, page, member);
+    return { ...own, items: own.items.map((item) => ({ ...item, isSaved: false })) };
+  });
+  return own ?? spec.overlay(db, member.id, shared);
 }

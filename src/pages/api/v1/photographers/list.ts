@@ -9,7 +9,7 @@ import { withPhotographerSaves } from '#server/services/saved-state';
 export const GET = publicListEndpoint({
   shows: tags.photographers,
   filter: parsePhotographerFilter,
-  list: (db, filter, page) => listPhotographers(db, filter, page, null),
+  list: listPhotographers,
   kind: 'photographer',
   overlay: withPhotographerSaves,
 });

@@ -9,7 +9,7 @@ import { withPromotionSaves } from '#server/services/saved-state';
 export const GET = publicListEndpoint({
   shows: tags.events,
   filter: parsePromotionFilter,
-  list: (db, filter, page) => listPromotions(db, filter, page, null),
+  list: listPromotions,
   kind: 'promotion',
   overlay: withPromotionSaves,
 });
