@@ -3,8 +3,9 @@
  * give, for every column a list reads, in the statement's order, on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlParam } from '#server/db/client';
 import type { Db } from '#server/db/index';
-import { queryJsonRows } from '#server/db/json-rows';
+import { queryJsonParts, queryJsonRows } from '#server/db/json-rows';
 import { todayKst } from '#lib/deadline';
 import { createPromotion, savePromotion } from '#server/services/promotions';
 import { LIST_COLUMNS } from '#server/services/promotion-lists';
@@ -77,5 +78,35 @@ describe('rows as one JSON document', () => {
 
   it('an empty result is an empty list', async () => {
     expect(await queryJsonRows(db, sql, [[-1], author.id], 'r.id desc')).toEqual([]);
+  });
+});
+
+describe('several lists in one statement', () => {
+  it('give each list its rows in order, mapped, the parameters shared', async () => {
+    const params: SqlParam[] = [ids];
+    const newest = {
+      sql: 'select p.id, p.title from promotions p where p.id = any($1::int[]) order by p.id desc limit $2',
+      orderBy: 'r.id desc',
+      map: (row: unknown) => (row as { id: number }).id,
+    };
+    params.push(2);
+    const titles = {
+      sql: `select p.id, p.title from promotions p where p.id = any($1::int[]) and p.title like $${params.push('목록 %')}`,
+      orderBy: 'r.id',
+      map: (row: unknown) => (row as { title: string }).title,
+    };
+    const none = { sql: 'select 1 as id where false', orderBy: 'r.id', map: (row: unknown) => row };
+    const out = await queryJsonParts<{ newest: number; titles: string; none: unknown }>(
+      db,
+      { newest, titles, none },
+      params,
+    );
+    expect(out.newest).toEqual([...ids].sort((a, b) => b - a).slice(0, 2));
+    const expected = await db.query<{ title: string }>(
+      'select title from promotions where id = any($1::int[]) order by id',
+      [ids],
+    );
+    expect(out.titles).toEqual(expected.map((r) => r.title));
+    expect(out.none).toEqual([]);
   });
 });

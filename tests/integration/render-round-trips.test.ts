@@ -20,7 +20,7 @@ import { photographerEvents } from '#server/services/photographer-events-page';
 import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
 import { listQuery, searchQuery } from '#server/http/page-query';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
-import { listPhotographers } from '#server/services/photographers';
+import { firstPhotographers, listPhotographers } from '#server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { withPromotionSaves } from '#server/services/saved-state';
 import { memberListAnswer } from '#server/http/list-endpoint';
@@ -30,7 +30,7 @@ import { openTestDb } from '../support/db';
 
 /** The decision record's budget: statements per render with no kept total. */
 const BUDGET = {
-  home: 2,
+  home: 1,
   list: 2,
   searchOverview: 3,
   detail: 1,
@@ -210,6 +210,19 @@ describe('lean page queries, same rows', () => {
     const expected = [...ongoing.items, ...upcoming.items].slice(0, HOME_EVENTS).map((i) => i.id);
     expect(expected).toHaveLength(HOME_EVENTS);
     expect((await homeFeed()).events.map((e) => e.id)).toEqual(expected);
+  });
+
+  it('the home feed’s photographers are the photographer list’s first, newest first', async () => {
+    const list = await listPhotographers(raw, parsePhotographerFilter(q('')), { page: 0, pageSize: 4 }, null);
+    expect(list.items).toHaveLength(4);
+    expect((await homeFeed()).photographers.map((p) => p.id)).toEqual(list.items.map((p) => p.id));
+  });
+
+  it('the first photographers of a popular list are the list’s, in its order', async () => {
+    const filter = parsePhotographerFilter(q('sortType=POPULAR'));
+    const list = await listPhotographers(raw, filter, { page: 0, pageSize: 12 }, null);
+    const first = await firstPhotographers(raw, filter, 12);
+    expect(first).toEqual(list.items);
   });
 
   it('the event page reads its author with the event, and none when hidden', async () => {

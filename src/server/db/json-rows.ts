@@ -15,3 +15,34 @@ export async function queryJsonRows<R>(db: Queryable, sql: string, params: SqlPa
   );
   return JSON.parse(rows[0]?.rows ?? '[]') as R[];
 }
+
+/** One list of a statement that reads several (`queryJsonParts`): its rows' SQL, their order, a mapper. */
+export interface JsonRowsPart<T> {
+  sql: string;
+  /** Over the columns of `r`, as for `queryJsonRows`. */
+  orderBy: string;
+  map: (row: unknown) => T;
+}
+
+/**
+ * Several lists in one statement (one round trip, one planning), each as one JSON document: what a
+ * page shows side by side (the home page's events and photographers). The parts share `params`.
+ */
+export async function queryJsonParts<T extends Record<string, unknown>>(
+  db: Queryable,
+  parts: { [K in keyof T]: JsonRowsPart<T[K]> },
+  params: SqlParam[],
+): Promise<{ [K in keyof T]: T[K][] }> {
+  const names = Object.keys(parts) as (keyof T & string)[];
+  const columns = names.map(
+    (name, i) =>
+      `(select coalesce(json_agg(r order by ${parts[name].orderBy}), '[]')::text from (${parts[name].sql}) r) as p${i}`,
+  );
+  const [row] = await db.query<Record<string, string>>(`select ${columns.join(', ')}`, params);
+  const out = {} as { [K in keyof T]: T[K][] };
+  names.forEach((name, i) => {
+    const rows = JSON.parse(row?.[`p${i}`] ?? '[]') as unknown[];
+    out[name] = rows.map(parts[name].map);
+  });
+  return out;
+}

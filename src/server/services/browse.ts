@@ -6,11 +6,19 @@
 import type { EventCardData, PhotographerCardData } from '#lib/cards';
 import { resetFilter, type FilterState, type ListKind } from '#lib/filters';
 import type { Page, PhotographerDetailResponse, PhotographerListItem, PromotionDetailResponse } from '#lib/contract';
+import type { SqlParam } from '#server/db/client';
 import { getDb } from '#server/db/index';
+import { queryJsonParts } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
-import { firstPhotographers, getPhotographerDetails, listPhotographers } from './photographers';
-import { homeEventCards, listPromotionCards } from './promotion-lists';
+import {
+  firstPhotographers,
+  getPhotographerDetails,
+  listPhotographers,
+  photographerRowsPart,
+  type PhotographerFilter,
+} from './photographers';
+import { homeEventRows, listPromotionCards } from './promotion-lists';
 import { getPromotionDetails } from './promotions';
 
 export const HOME_EVENTS = 5;
@@ -31,17 +39,22 @@ export function photographerCard(item: PhotographerListItem): PhotographerCardDa
 
 /**
  * Home (spec §7): ONGOING and UPCOMING events, 5 each (page 0, newest first), merged, the first 5;
- * and the 4 newest photographers. Two statements, no counts: the page shows no totals.
+ * and the 4 newest photographers. One statement, no counts: the page shows no totals.
  */
 export async function homeFeed(
   now = Date.now(),
 ): Promise<{ events: EventCardData[]; photographers: PhotographerCardData[] }> {
-  const db = await getDb();
-  const [events, photographers] = await Promise.all([
-    homeEventCards(db, HOME_EVENTS, now),
-    firstPhotographers(db, { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' }, HOME_PHOTOGRAPHERS),
-  ]);
-  return { events, photographers: photographers.map(photographerCard) };
+  const params: SqlParam[] = [];
+  const newest: PhotographerFilter = { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' };
+  const feed = await queryJsonParts<{ events: EventCardData; photographers: PhotographerListItem }>(
+    await getDb(),
+    {
+      events: homeEventRows(HOME_EVENTS, now, params),
+      photographers: photographerRowsPart(newest, HOME_PHOTOGRAPHERS, 0, null, params),
+    },
+    params,
+  );
+  return { events: feed.events, photographers: feed.photographers.map(photographerCard) };
 }
 
 export interface ListPage<T> {

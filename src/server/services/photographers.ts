@@ -16,6 +16,7 @@ import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
+import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
 import { answerImage, answerImages } from '#server/media/pictures';
 import { conflict, notFound } from './errors';
 import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '#server/search/grams';
@@ -169,25 +170,41 @@ async function photographerRows(
   viewer: Principal | null,
 ): Promise<PhotographerListItem[]> {
   const params: SqlParam[] = [];
+  const part = photographerRowsPart(filter, limit, offset, viewer, params);
+  return (await queryJsonRows<ListRow>(db, part.sql, params, part.orderBy)).map(toListItem);
+}
+
+/**
+ * `photographerRows` as a part of a larger statement (`queryJsonParts`, the home page's), its parameters
+ * added to `params`. The sort columns are selected so the JSON document keeps the list's order.
+ */
+export function photographerRowsPart(
+  filter: PhotographerFilter,
+  limit: number,
+  offset: number,
+  viewer: Principal | null,
+  params: SqlParam[],
+): JsonRowsPart<PhotographerListItem> {
   const where = whereOf(filter, params);
   const add = (v: SqlParam) => `$${params.push(v)}`;
-  const order =
-    filter.sort === 'POPULAR' ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
+  const popular = filter.sort === 'POPULAR';
+  const order = popular ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
   const saved = viewer
     ? `exists (select 1 from photographer_saves s where s.member_id = ${add(viewer.id)} and s.photographer_id = pp.member_id)`
     : 'false';
-  const rows = await db.query<ListRow>(
-    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved
-       from photographer_pages pp join members m on m.id = pp.member_id
-      where ${where}
-      order by ${order}
-      limit ${add(limit)} offset ${add(offset)}`,
-    params,
-  );
-  return rows.map(toListItem);
+  return {
+    sql: `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved,
+                 pp.save_count as sort_saves, pp.created_at as sort_at
+            from photographer_pages pp join members m on m.id = pp.member_id
+           where ${where}
+           order by ${order}
+           limit ${add(limit)} offset ${add(offset)}`,
+    orderBy: popular ? 'r.sort_saves desc, r.id desc' : 'r.sort_at desc, r.id desc',
+    map: (row) => toListItem(row as ListRow),
+  };
 }
 
-/** The first `limit` listed photographers, without a total (the home page and the search overview). */
+/** The first `limit` listed photographers, without a total (the search overview). */
 export function firstPhotographers(
   db: Queryable,
   filter: PhotographerFilter,

@@ -10,7 +10,7 @@ import { progressStatus, todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
-import { queryJsonRows } from '#server/db/json-rows';
+import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { answerImage, answerImages, pictureUrl } from '#server/media/pictures';
 import { keywordGrams, normaliseSearchText } from '#server/search/grams';
@@ -283,21 +283,21 @@ export function listPromotionCards(
 
 /**
  * The home page's events (spec §7): the newest ONGOING events, then the newest UPCOMING ones, the first
- * `limit` of both, in one statement and without counting (the page shows no totals).
+ * `limit` of both, without counting (the page shows no totals). A part of the home page's one statement
+ * (`queryJsonParts`); its parameters are added to `params`.
  */
-export async function homeEventCards(db: Queryable, limit: number, now = Date.now()): Promise<EventCardData[]> {
+export function homeEventRows(limit: number, now: number, params: SqlParam[]): JsonRowsPart<EventCardData> {
   const today = todayKst(now);
-  const params: SqlParam[] = [];
   const ongoing = whereOf({ ...EVERY_EVENT, progressStatus: 'ONGOING' }, today, params);
   const upcoming = whereOf({ ...EVERY_EVENT, progressStatus: 'UPCOMING' }, today, params);
   const l = `$${params.push(limit)}`;
-  const rows = await db.query<CardRow & { part: number }>(
-    `select * from (
+  return {
+    sql: `select * from (
        (select ${CARD_COLUMNS}, 0 as part from promotions p where ${ongoing} order by p.id desc limit ${l})
        union all
        (select ${CARD_COLUMNS}, 1 as part from promotions p where ${upcoming} order by p.id desc limit ${l})
      ) h order by part, id desc limit ${l}`,
-    params,
-  );
-  return rows.map(toCard);
+    orderBy: 'r.part, r.id desc',
+    map: (row) => toCard(row as CardRow),
+  };
 }
