@@ -3,11 +3,7 @@ import type { Db } from '#server/db/index';
 import type { Principal } from '#server/auth/principal';
 import { todayKst } from '#lib/deadline';
 import { createPromotion, deletePromotion, savePromotion, type PromotionInput } from '#server/services/promotions';
-import {
-  countPhotographerPromotions,
-  listPhotographerPromotionCards,
-  listPhotographerPromotions,
-} from '#server/services/photographer-promotions';
+import { photographerEventCards, listPhotographerPromotions } from '#server/services/photographer-promotions';
 import { listPromotionCards } from '#server/services/promotion-lists';
 import { listSavedClosingSoon } from '#server/services/saved-closing-soon';
 import { insertMember, openTestDb } from '../support/db';
@@ -94,7 +90,7 @@ describe("a photographer's events", () => {
     expect(past.items.map((e) => e.id)).toEqual([endedLater.id, ended.id]);
     expect(past.items.every((e) => e.progressStatus === 'ENDED')).toBe(true);
 
-    expect(await countPhotographerPromotions(db, author.id)).toEqual({ CURRENT: 3, ENDED: 2 });
+    expect((await photographerEventCards(db, author.id, 'ENDED', first)).counts).toEqual({ CURRENT: 3, ENDED: 2 });
   });
 
   it('pages, marks the viewer’s saves, and answers 404 for a member without a photographer page', async () => {
@@ -120,21 +116,26 @@ describe("a photographer's events", () => {
     await withPage(p);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await createPromotion(db, p, input({ title: `카드 ${i}` }))).id);
-    const counts = await countPhotographerPromotions(db, p.id);
-    const cards = await listPhotographerPromotionCards(db, p.id, 'CURRENT', first, counts.CURRENT);
+    const { counts, list: cards } = await photographerEventCards(db, p.id, 'CURRENT', first);
+    expect(counts).toEqual({ CURRENT: 3, ENDED: 0 });
     expect(cards.items.map((c) => c.id)).toEqual([...ids].reverse());
     const everyEvent = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' as const };
     const all = await listPromotionCards(db, everyEvent, { page: 0, pageSize: 100 });
     expect(cards.items).toEqual(all.items.filter((c) => ids.includes(c.id)));
     expect(cards.items[0]?.thumbnailUrl).toEqual(expect.any(String));
     // Page by page, the API's events and paging (the cards are a statement of their own).
-    for (const page of [0, 1, 2]) {
+    for (const page of [0, 1]) {
       const request = { page, pageSize: 2 };
       const api = await listPhotographerPromotions(db, p.id, 'CURRENT', request, null);
-      const paged = await listPhotographerPromotionCards(db, p.id, 'CURRENT', request, counts.CURRENT);
+      const { list: paged } = await photographerEventCards(db, p.id, 'CURRENT', request);
       expect(paged.items.map((c) => c.id)).toEqual(api.items.map((i) => i.id));
       expect({ ...paged, items: [] }).toEqual({ ...api, items: [] });
     }
+    // A page past the end (an old link) shows the last one; a tab with none, its empty first page.
+    const { list: beyond } = await photographerEventCards(db, p.id, 'CURRENT', { page: 7, pageSize: 2 });
+    expect(beyond).toMatchObject({ page: 1, totalPage: 2, items: [{ id: ids[0] }] });
+    const { list: none } = await photographerEventCards(db, p.id, 'ENDED', { page: 3, pageSize: 2 });
+    expect(none).toMatchObject({ page: 0, totalPage: 0, items: [] });
   });
 
   it('walks the author index in order: no table scan and no sort', async () => {

@@ -34,8 +34,8 @@ const BUDGET = {
   list: 2,
   searchOverview: 3,
   detail: 1,
-  /** The page, the tab counts of its events block, and that tab's cards. */
-  photographerPage: 3,
+  /** The page, then the tab counts of its events block with that tab's cards. */
+  photographerPage: 2,
 } as const;
 
 let raw: Db;

@@ -4,11 +4,7 @@
  */
 import type { EventCardData } from '#lib/cards';
 import { getDb } from '#server/db/index';
-import {
-  countPhotographerPromotions,
-  listPhotographerPromotionCards,
-  type PhotographerEventStatus,
-} from './photographer-promotions';
+import { photographerEventCards, type PhotographerEventStatus } from './photographer-promotions';
 
 export const PHOTOGRAPHER_EVENTS_PAGE_SIZE = 10;
 
@@ -26,12 +22,7 @@ export async function photographerEvents(
   { status, page }: { status: PhotographerEventStatus; page: number },
   now = Date.now(),
 ): Promise<PhotographerEventsView> {
-  const db = await getDb();
-  const counts = await countPhotographerPromotions(db, photographerId, now);
-  // A page past the end (an old link after events ended or were deleted) shows the last one.
-  const totalPage = Math.ceil(counts[status] / PHOTOGRAPHER_EVENTS_PAGE_SIZE);
-  const shown = Math.max(0, Math.min(page, totalPage - 1));
-  const request = { page: shown, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE };
-  const list = await listPhotographerPromotionCards(db, photographerId, status, request, counts[status], now);
+  const request = { page, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE };
+  const { counts, list } = await photographerEventCards(await getDb(), photographerId, status, request, now);
   return { status, counts, page: list.page, totalPage: list.totalPage, items: list.items };
 }

@@ -9,7 +9,7 @@ import { todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
-import { queryJsonRows } from '#server/db/json-rows';
+import { queryJsonParts } from '#server/db/json-rows';
 import { photographerNotFound } from './photographers';
 import { CARD_COLUMNS, LIST_COLUMNS, toListItem, toCard, type CardRow, type ListRow } from './promotion-lists';
 
@@ -28,46 +28,50 @@ async function hasPhotographerPage(db: Queryable, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** How many events each tab of the photographer page holds. */
-export async function countPhotographerPromotions(
-  db: Queryable,
-  photographerId: number,
-  now = Date.now(),
-): Promise<Record<PhotographerEventStatus, number>> {
-  const rows = await db.query<{ current: number; ended: number }>(
-    `select count(*) filter (where ${SPLIT.CURRENT})::int as current,
-            count(*) filter (where ${SPLIT.ENDED})::int as ended
-       from promotions p where ${PUBLIC_OF_AUTHOR}`,
-    [photographerId, todayKst(now)],
-  );
-  return { CURRENT: rows[0]?.current ?? 0, ENDED: rows[0]?.ended ?? 0 };
-}
+type TabCounts = Record<PhotographerEventStatus, number>;
 
 /**
- * The same page as event cards, for the photographer page's events block, which has already read the
- * page (so it exists and is not hidden) and the tab's count (`total`): one statement of the card columns
- * only, as one JSON document (decision 008, round 6: the API's row of ten events, author and saved state
- * took 3 ms of PGlite's time on a page render, this takes a fraction of it).
+ * The photographer page's events block, which has already read the page (so it exists and is not
+ * hidden): how many events each tab holds, and a page of one tab as cards (the card columns only), in
+ * one statement (decision 008, round 6). A page past the end (an old link after events ended or were
+ * deleted) shows the last one, read again.
  */
-export async function listPhotographerPromotionCards(
+export async function photographerEventCards(
   db: Queryable,
   photographerId: number,
   status: PhotographerEventStatus,
   page: PageRequest,
-  total: number,
   now = Date.now(),
-): Promise<Page<EventCardData>> {
-  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
-  const rows = await queryJsonRows<CardRow>(
-    db,
-    `select ${CARD_COLUMNS} from promotions p
-      where ${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}
-      order by p.id desc
-      limit $3 offset $4`,
-    [photographerId, todayKst(now), page.pageSize, page.page * page.pageSize],
-    'r.id desc',
-  );
-  return toPage(rows.map(toCard), total, page);
+): Promise<{ counts: TabCounts; list: Page<EventCardData> }> {
+  const read = (p: PageRequest) =>
+    queryJsonParts<{ counts: { current: number; ended: number }; cards: EventCardData }>(
+      db,
+      {
+        counts: {
+          sql: `select count(*) filter (where ${SPLIT.CURRENT})::int as current,
+                       count(*) filter (where ${SPLIT.ENDED})::int as ended
+                  from promotions p where ${PUBLIC_OF_AUTHOR}`,
+          orderBy: 'r.current',
+          map: (row) => row as { current: number; ended: number },
+        },
+        cards: {
+          sql: `select ${CARD_COLUMNS} from promotions p
+                 where ${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}
+                 order by p.id desc
+                 limit $3 offset $4`,
+          orderBy: 'r.id desc',
+          map: (row) => toCard(row as CardRow),
+        },
+      },
+      [photographerId, todayKst(now), p.pageSize, p.page * p.pageSize],
+    );
+  const first = await read(page);
+  const counts = { CURRENT: first.counts[0]?.current ?? 0, ENDED: first.counts[0]?.ended ?? 0 };
+  const total = counts[status];
+  const last = Math.max(0, Math.ceil(total / page.pageSize) - 1);
+  if (page.page <= last) return { counts, list: toPage(first.cards, total, page) };
+  const shown = { page: last, pageSize: page.pageSize };
+  return { counts, list: toPage((await read(shown)).cards, total, shown) };
 }
 
 /** 404 PHOTOGRAPHER_NOT_FOUND when there is no photographer page with this id. */
