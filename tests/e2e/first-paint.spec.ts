@@ -117,6 +117,22 @@ test.describe('first paint', () => {
     expect(paint.shifts).toBeLessThan(FONT_SWITCH_SHIFT);
   });
 
+  test('event page: a touch on the gallery before the largest paint starts swiper at once', async ({
+    page,
+    request,
+  }) => {
+    const [first] = (await events(request)).sort((a, b) => a.id - b.id);
+    await skipFirstVisit(page);
+    // Pictures that never arrive: the page never loads, so the largest paint's moment never comes.
+    await page.route('**/media/**', () => undefined);
+    await page.goto(`/event/${first?.id}`, { waitUntil: 'domcontentloaded' });
+    const gallery = page.locator('[data-swiper-gallery]');
+    await page.waitForTimeout(1500);
+    await expect(gallery).not.toHaveClass(/swiper-initialized/);
+    await gallery.dispatchEvent('pointerdown');
+    await expect(gallery).toHaveClass(/swiper-initialized/);
+  });
+
   test('photographer page: the profile picture is high priority, eager, a small variant; nothing shifts', async ({
     page,
     request,
@@ -168,7 +184,9 @@ test.describe('first paint', () => {
     }
   });
 
-  test('home: nothing but the page and its pictures is asked for before the largest paint', async ({ page }) => {
+  test('home: no favicon file and no manifest link at load, so neither is asked for before the largest paint', async ({
+    page,
+  }) => {
     await skipFirstVisit(page);
     await watchPaint(page);
     // The browser fetches a favicon and a linked manifest (and its icon) right after load, each on a

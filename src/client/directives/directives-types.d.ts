@@ -3,6 +3,7 @@ export {};
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:painted'?: boolean;
+    /** A selector: also hydrate at the first touch, key or focus on what it matches (painted.ts). */
+    'client:painted'?: boolean | string;
   }
 }
