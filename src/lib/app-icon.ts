@@ -1,9 +1,10 @@
 /**
  * The app's mark, a camera on a violet tile: the favicon (a `data:` URL in every page's head, so the
  * browser asks the server for nothing while the first screen's pictures load, decision 019) and the
- * home-screen icons `scripts/make-app-icons.ts` draws from it.
+ * home-screen icons `scripts/make-app-icons.ts` draws from it. The tile is the spec's login violet,
+ * as the manifest's splash background.
  */
-export const APP_VIOLET = '#7B35D3';
+import { THEME_LOGIN } from './theme';
 
 /** The camera on a 64-unit square, without the tile (each icon draws its own ground). */
 const MARK =
@@ -19,7 +20,7 @@ export function appIconSvg({ radius, scale, size }: { radius: number; scale: num
   const offset = (64 - 64 * scale) / 2;
   const mark = scale === 1 ? MARK : `<g transform="translate(${offset} ${offset}) scale(${scale})">${MARK}</g>`;
   const dims = size === undefined ? '' : ` width="${size}" height="${size}"`;
-  return `<svg xmlns="http://www.w3.org/2000/svg"${dims} viewBox="0 0 64 64"><rect width="64" height="64" rx="${radius}" fill="${APP_VIOLET}"/>${mark}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg"${dims} viewBox="0 0 64 64"><rect width="64" height="64" rx="${radius}" fill="${THEME_LOGIN}"/>${mark}</svg>`;
 }
 
 /** The favicon: the rounded tile, inline (only what a `data:` URL must escape is escaped). */

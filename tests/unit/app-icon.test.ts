@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { APP_VIOLET, appIconSvg, FAVICON_URL } from '#lib/app-icon';
+import { appIconSvg, FAVICON_URL } from '#lib/app-icon';
+import { THEME_LOGIN } from '#lib/theme';
 
 const PREFIX = 'data:image/svg+xml,';
 
@@ -22,7 +23,7 @@ describe('app icon', () => {
       resolveWithObject: true,
     });
     expect(pixel(data, info.width, 0, 0)[3]).toBe(0); // the rounded corner
-    const violet = [1, 3, 5].map((i) => parseInt(APP_VIOLET.slice(i, i + 2), 16));
+    const violet = [1, 3, 5].map((i) => parseInt(THEME_LOGIN.slice(i, i + 2), 16));
     expect(pixel(data, info.width, 4, 32).slice(0, 3)).toEqual(violet);
     expect(pixel(data, info.width, 32, 14).slice(0, 3)).toEqual([255, 255, 255]); // the camera's top
   });
