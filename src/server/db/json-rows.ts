@@ -9,11 +9,8 @@ import type { Queryable } from './index';
  * not timestamps, whose JSON form differs. `orderBy` orders the aggregate over the columns of `r`.
  */
 export async function queryJsonRows<R>(db: Queryable, sql: string, params: SqlParam[], orderBy: string): Promise<R[]> {
-  const rows = await db.query<{ rows: string }>(
-    `select coalesce(json_agg(r order by ${orderBy}), '[]')::text as rows from (${sql}) r`,
-    params,
-  );
-  return JSON.parse(rows[0]?.rows ?? '[]') as R[];
+  const { rows } = await queryJsonParts<{ rows: R }>(db, { rows: { sql, orderBy, map: (row) => row as R } }, params);
+  return rows;
 }
 
 /** One list of a statement that reads several (`queryJsonParts`): its rows' SQL, their order, a mapper. */
