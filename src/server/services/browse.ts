@@ -11,13 +11,7 @@ import { getDb } from '#server/db/index';
 import { queryJsonParts } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
-import {
-  firstPhotographers,
-  getPhotographerDetails,
-  listPhotographers,
-  photographerRowsPart,
-  type PhotographerFilter,
-} from './photographers';
+import { firstPhotographers, getPhotographerDetails, listPhotographers, photographerRowsPart } from './photographers';
 import { homeEventRows, listPromotionCards } from './promotion-lists';
 import { getPromotionDetails } from './promotions';
 
@@ -45,12 +39,18 @@ export async function homeFeed(
   now = Date.now(),
 ): Promise<{ events: EventCardData[]; photographers: PhotographerCardData[] }> {
   const params: SqlParam[] = [];
-  const newest: PhotographerFilter = { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' };
   const feed = await queryJsonParts<{ events: EventCardData; photographers: PhotographerListItem }>(
     await getDb(),
     {
       events: homeEventRows(HOME_EVENTS, now, params),
-      photographers: photographerRowsPart(newest, HOME_PHOTOGRAPHERS, 0, null, params),
+      // The photographer list's first page with no filter: newest first.
+      photographers: photographerRowsPart(
+        cardFilter({ filter: resetFilter(), keyword: '' }),
+        HOME_PHOTOGRAPHERS,
+        0,
+        null,
+        params,
+      ),
     },
     params,
   );
