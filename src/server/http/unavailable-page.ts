@@ -4,14 +4,12 @@
  * situation with its JSON envelope (respond.ts).
  */
 import { copy } from '#lib/copy';
+import { escapeHtml } from '#lib/html';
 import { log } from '#server/log';
 import { securityHeaders } from './headers';
 
 /** Seconds a browser or crawler is asked to wait before trying again. */
 export const PAGE_RETRY_AFTER_SECONDS = 30;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function unavailablePage(url: URL, requestId: string, err: unknown): Response {
   log('error', 'database unavailable', { requestId, path: url.pathname, err });
