@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/index';
+import { setDbForTests, type Db } from '#server/db/index';
 import type { Principal } from '#server/auth/principal';
 import { todayKst } from '#lib/deadline';
 import { createPromotion, deletePromotion, savePromotion, type PromotionInput } from '#server/services/promotions';
 import { photographerEventCards, listPhotographerPromotions } from '#server/services/photographer-promotions';
 import { listPromotionCards } from '#server/services/promotion-lists';
 import { listSavedClosingSoon } from '#server/services/saved-closing-soon';
+import { photographerPage } from '#server/services/photographer-events-page';
+import { getPhotographerDetails } from '#server/services/photographers';
 import { insertMember, openTestDb } from '../support/db';
 import { refusal } from '../support/refusal';
 
@@ -136,6 +138,40 @@ describe("a photographer's events", () => {
     expect(beyond).toMatchObject({ page: 1, totalPage: 2, items: [{ id: ids[0] }] });
     const { list: none } = await photographerEventCards(db, p.id, 'ENDED', { page: 3, pageSize: 2 });
     expect(none).toMatchObject({ page: 0, totalPage: 0, items: [] });
+  });
+
+  it("reads the photographer page's details and events block in one statement, as the API answers them", async () => {
+    const p = await principal(['PHOTOGRAPHER', 'USER']);
+    await withPage(p);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await createPromotion(db, p, input({ title: `페이지 ${i}` }))).id);
+    await setDates(ids[0] as number, -20, -10);
+    setDbForTests(db);
+    try {
+      const read = await photographerPage(p.id, { status: 'CURRENT', page: 0 });
+      const details = await getPhotographerDetails(db, p.id, null);
+      expect(read?.photographer).toMatchObject({ ...details, isSaved: false });
+      expect(read?.photographer.pictures).toEqual([]);
+      const cards = await photographerEventCards(db, p.id, 'CURRENT', { page: 0, pageSize: 10 });
+      expect(read?.events).toEqual({
+        status: 'CURRENT',
+        counts: { CURRENT: 11, ENDED: 1 },
+        page: 0,
+        totalPage: 2,
+        items: cards.list.items,
+      });
+      // A page past the end shows the last one; the ended tab its one event.
+      const beyond = await photographerPage(p.id, { status: 'CURRENT', page: 5 });
+      expect(beyond?.events).toMatchObject({ page: 1, totalPage: 2, items: [{ id: ids[1] }] });
+      const ended = await photographerPage(p.id, { status: 'ENDED', page: 0 });
+      expect(ended?.events.items.map((e) => e.id)).toEqual([ids[0]]);
+      // No page, or a hidden one: nothing to show.
+      expect(await photographerPage(reader.id, { status: 'CURRENT', page: 0 })).toBeNull();
+      await db.query('update photographer_pages set hidden_at = now() where member_id = $1', [p.id]);
+      expect(await photographerPage(p.id, { status: 'CURRENT', page: 0 })).toBeNull();
+    } finally {
+      setDbForTests(null);
+    }
   });
 
   it('walks the author index in order: no table scan and no sort', async () => {

@@ -5,13 +5,13 @@
  */
 import type { EventCardData, PhotographerCardData } from '#lib/cards';
 import { resetFilter, type FilterState, type ListKind } from '#lib/filters';
-import type { Page, PhotographerDetailResponse, PhotographerListItem, PromotionDetailResponse } from '#lib/contract';
+import type { Page, PhotographerListItem, PromotionDetailResponse } from '#lib/contract';
 import type { SqlParam } from '#server/db/client';
 import { getDb } from '#server/db/index';
 import { queryJsonParts } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
-import { firstPhotographers, getPhotographerDetails, listPhotographers, photographerRowsPart } from './photographers';
+import { firstPhotographers, listPhotographers, photographerRowsPart } from './photographers';
 import { homeEventRows, listPromotionCards } from './promotion-lists';
 import { getPromotionDetails } from './promotions';
 
@@ -173,17 +173,4 @@ export async function eventDetail(id: number): Promise<(PromotionDetailResponse 
   const detail = await getPromotionDetails(await getDb(), id, null);
   if (!detail) return null;
   return { ...detail, pictures: detail.images.map((i) => ({ url: i.url, thumbnailUrl: thumbnailUrlFor(i.url) })) };
-}
-
-/** The photographer detail page: null when there is no such photographer page. */
-export async function photographerDetail(
-  id: number,
-): Promise<(PhotographerDetailResponse & { pictures: PictureData[]; profileThumbnailUrl: string | null }) | null> {
-  const detail = await getPhotographerDetails(await getDb(), id, null);
-  if (!detail) return null;
-  return {
-    ...detail,
-    pictures: detail.portfolio.map((i) => ({ url: i.url, thumbnailUrl: thumbnailUrlFor(i.url) })),
-    profileThumbnailUrl: detail.profileImage ? thumbnailUrlFor(detail.profileImage.url) : null,
-  };
 }

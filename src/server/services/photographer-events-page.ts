@@ -1,10 +1,22 @@
 /**
- * The events block of /photographer/:id: one tab (current and upcoming, or ended behind '지난 이벤트')
- * as cards, the tab counts and the paging (the page's query is read by http/page-query.ts).
+ * What /photographer/:id reads: the photographer's details and the events block (one tab, current and
+ * upcoming or ended behind '지난 이벤트', as cards, the tab counts and the paging; the page's query is
+ * read by http/page-query.ts), in one statement (decision 008, round 7).
  */
 import type { EventCardData } from '#lib/cards';
+import type { PhotographerDetailResponse } from '#lib/contract';
 import { getDb } from '#server/db/index';
-import { photographerEventCards, type PhotographerEventStatus } from './photographer-promotions';
+import { queryJsonParts } from '#server/db/json-rows';
+import { thumbnailUrlFor } from '#server/media/keys';
+import type { PictureData } from './browse';
+import {
+  eventCardsOf,
+  eventCardsParams,
+  eventCardsParts,
+  photographerEventCards,
+  type PhotographerEventStatus,
+} from './photographer-promotions';
+import { photographerDetailsOf, photographerRowPart } from './photographers';
 
 export const PHOTOGRAPHER_EVENTS_PAGE_SIZE = 10;
 
@@ -17,12 +29,40 @@ export interface PhotographerEventsView {
   items: EventCardData[];
 }
 
-export async function photographerEvents(
-  photographerId: number,
+export type PhotographerPageDetails = PhotographerDetailResponse & {
+  pictures: PictureData[];
+  profileThumbnailUrl: string | null;
+};
+
+/**
+ * The photographer page: null when there is no such photographer page or it is hidden (the page then
+ * tells the two apart). A page of events past the end shows the last one, read again.
+ */
+export async function photographerPage(
+  id: number,
   { status, page }: { status: PhotographerEventStatus; page: number },
   now = Date.now(),
-): Promise<PhotographerEventsView> {
+): Promise<{ photographer: PhotographerPageDetails; events: PhotographerEventsView } | null> {
+  const db = await getDb();
   const request = { page, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE };
-  const { counts, list } = await photographerEventCards(await getDb(), photographerId, status, request, now);
-  return { status, counts, page: list.page, totalPage: list.totalPage, items: list.items };
+  const read = await queryJsonParts(db, { row: photographerRowPart, ...eventCardsParts(status) }, [
+    id,
+    ...eventCardsParams(request, now),
+  ]);
+  const row = read.row[0];
+  const detail = row ? photographerDetailsOf(row, false) : null;
+  if (!detail) return null;
+  const first = eventCardsOf(read, status, request);
+  const { counts, list } =
+    first.last === null
+      ? first
+      : await photographerEventCards(db, id, status, { page: first.last, pageSize: request.pageSize }, now);
+  return {
+    photographer: {
+      ...detail,
+      pictures: detail.portfolio.map((i) => ({ url: i.url, thumbnailUrl: thumbnailUrlFor(i.url) })),
+      profileThumbnailUrl: detail.profileImage ? thumbnailUrlFor(detail.profileImage.url) : null,
+    },
+    events: { status, counts, page: list.page, totalPage: list.totalPage, items: list.items },
+  };
 }

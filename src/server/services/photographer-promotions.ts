@@ -9,7 +9,8 @@ import { todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
-import { queryJsonParts } from '#server/db/json-rows';
+import type { SqlParam } from '#server/db/client';
+import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { photographerNotFound } from './photographers';
 import { CARD_COLUMNS, LIST_COLUMNS, toListItem, toCard, type CardRow, type ListRow } from './promotion-lists';
 
@@ -28,13 +29,67 @@ async function hasPhotographerPage(db: Queryable, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
-type TabCounts = Record<PhotographerEventStatus, number>;
+export type TabCounts = Record<PhotographerEventStatus, number>;
+
+/** The photographer page's events block as parts of one statement: the tab counts and a page of cards. */
+export interface EventCardsParts {
+  counts: { current: number; ended: number };
+  cards: EventCardData;
+}
 
 /**
- * The photographer page's events block, which has already read the page (so it exists and is not
- * hidden): how many events each tab holds, and a page of one tab as cards (the card columns only), in
- * one statement (decision 008, round 6). A page past the end (an old link after events ended or were
- * deleted) shows the last one, read again.
+ * The parts (`queryJsonParts`) that read the events block of a photographer's page: how many events
+ * each tab holds, and a page of one tab as cards (the card columns only). Parameters: `$1` the
+ * photographer, then `eventCardsParams`.
+ */
+export function eventCardsParts(status: PhotographerEventStatus): {
+  [K in keyof EventCardsParts]: JsonRowsPart<EventCardsParts[K]>;
+} {
+  return {
+    counts: {
+      sql: `select count(*) filter (where ${SPLIT.CURRENT})::int as current,
+                   count(*) filter (where ${SPLIT.ENDED})::int as ended
+              from promotions p where ${PUBLIC_OF_AUTHOR}`,
+      orderBy: 'r.current',
+      map: (row) => row as { current: number; ended: number },
+    },
+    cards: {
+      sql: `select ${CARD_COLUMNS} from promotions p
+             where ${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}
+             order by p.id desc
+             limit $3 offset $4`,
+      orderBy: 'r.id desc',
+      map: (row) => toCard(row as CardRow),
+    },
+  };
+}
+
+/** `$2`… of `eventCardsParts`: the day that splits the tabs and the page. */
+export const eventCardsParams = (page: PageRequest, now: number): SqlParam[] => [
+  todayKst(now),
+  page.pageSize,
+  page.page * page.pageSize,
+];
+
+/**
+ * The events block from what `eventCardsParts` read; null when the page asked for is past the end (an
+ * old link after events ended or were deleted), which shows the last page instead.
+ */
+export function eventCardsOf(
+  read: { [K in keyof EventCardsParts]: EventCardsParts[K][] },
+  status: PhotographerEventStatus,
+  page: PageRequest,
+): { counts: TabCounts; list: Page<EventCardData>; last: number | null } {
+  const counts = { CURRENT: read.counts[0]?.current ?? 0, ENDED: read.counts[0]?.ended ?? 0 };
+  const total = counts[status];
+  const last = Math.max(0, Math.ceil(total / page.pageSize) - 1);
+  return { counts, list: toPage(read.cards, total, page), last: page.page <= last ? null : last };
+}
+
+/**
+ * The photographer page's events block, for a page already read (so it exists and is not hidden): the
+ * tab counts and a page of one tab as cards, in one statement (decision 008, round 6). A page past the
+ * end shows the last one, read again.
  */
 export async function photographerEventCards(
   db: Queryable,
@@ -43,35 +98,16 @@ export async function photographerEventCards(
   page: PageRequest,
   now = Date.now(),
 ): Promise<{ counts: TabCounts; list: Page<EventCardData> }> {
-  const read = (p: PageRequest) =>
-    queryJsonParts<{ counts: { current: number; ended: number }; cards: EventCardData }>(
-      db,
-      {
-        counts: {
-          sql: `select count(*) filter (where ${SPLIT.CURRENT})::int as current,
-                       count(*) filter (where ${SPLIT.ENDED})::int as ended
-                  from promotions p where ${PUBLIC_OF_AUTHOR}`,
-          orderBy: 'r.current',
-          map: (row) => row as { current: number; ended: number },
-        },
-        cards: {
-          sql: `select ${CARD_COLUMNS} from promotions p
-                 where ${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}
-                 order by p.id desc
-                 limit $3 offset $4`,
-          orderBy: 'r.id desc',
-          map: (row) => toCard(row as CardRow),
-        },
-      },
-      [photographerId, todayKst(now), p.pageSize, p.page * p.pageSize],
+  const read = async (p: PageRequest) =>
+    eventCardsOf(
+      await queryJsonParts(db, eventCardsParts(status), [photographerId, ...eventCardsParams(p, now)]),
+      status,
+      p,
     );
   const first = await read(page);
-  const counts = { CURRENT: first.counts[0]?.current ?? 0, ENDED: first.counts[0]?.ended ?? 0 };
-  const total = counts[status];
-  const last = Math.max(0, Math.ceil(total / page.pageSize) - 1);
-  if (page.page <= last) return { counts, list: toPage(first.cards, total, page) };
-  const shown = { page: last, pageSize: page.pageSize };
-  return { counts, list: toPage((await read(shown)).cards, total, shown) };
+  if (first.last === null) return { counts: first.counts, list: first.list };
+  const shown = await read({ page: first.last, pageSize: page.pageSize });
+  return { counts: shown.counts, list: shown.list };
 }
 
 /** 404 PHOTOGRAPHER_NOT_FOUND when there is no photographer page with this id. */

@@ -69,8 +69,8 @@ export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerRe
   };
 }
 
-async function findPhotographerRow(db: Queryable, id: number): Promise<(MemberRow & PageRow) | null> {
-  const rows = await db.query<MemberRow & PageRow>(
+async function findPhotographerRow(db: Queryable, id: number): Promise<PhotographerRow | null> {
+  const rows = await db.query<PhotographerRow>(
     `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
        from members m join photographer_pages pp on pp.member_id = m.id
       where m.id = $1`,
@@ -99,13 +99,38 @@ export async function getPhotographerDetails(
   viewer: Principal | null,
 ): Promise<PhotographerDetailResponse | null> {
   const row = await findPhotographerRow(db, id);
-  // A hidden page (moderation) is not found for anyone: the page is the same cached HTML for all.
   if (!row || row.hidden_at !== null) return null;
   const saved = viewer
     ? await db.query('select 1 from photographer_saves where member_id = $1 and photographer_id = $2', [viewer.id, id])
     : [];
-  return { ...toPhotographerResponse(row, row), saveCount: row.save_count, isSaved: saved.length > 0 };
+  return photographerDetailsOf(row, saved.length > 0);
 }
+
+/** A photographer's details, or null when the page is hidden (moderation): not found for anyone. */
+export function photographerDetailsOf(row: PhotographerRow, isSaved: boolean): PhotographerDetailResponse | null {
+  if (row.hidden_at !== null) return null;
+  return { ...toPhotographerResponse(row, row), saveCount: row.save_count, isSaved };
+}
+
+export type PhotographerRow = MemberRow & PageRow;
+
+/**
+ * The photographer's row as a part of a page's one statement (`queryJsonParts`, decision 008): `$1` is
+ * the photographer's id. JSON carries the timestamps as text; they become dates again here.
+ */
+export const photographerRowPart: JsonRowsPart<PhotographerRow> = {
+  sql: `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
+          from members m join photographer_pages pp on pp.member_id = m.id
+         where m.id = $1`,
+  orderBy: 'r.id',
+  map: (row) => {
+    const r = row as Omit<PhotographerRow, 'created_at' | 'hidden_at'> & {
+      created_at: string;
+      hidden_at: string | null;
+    };
+    return { ...r, created_at: new Date(r.created_at), hidden_at: r.hidden_at === null ? null : new Date(r.hidden_at) };
+  },
+};
 
 /** Recomputes the searchable document of a photographer page (nickname, description, regions). */
 export async function refreshPhotographerSearch(db: Queryable, memberId: number): Promise<void> {
