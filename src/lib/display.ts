@@ -1,6 +1,6 @@
 /** How browse pages show dates, regions, types and excerpts (shared by server pages and islands). */
 import { PHOTOGRAPHY_TYPE_LABELS, type PhotographyType, type Region } from './domain';
-import { graphemes } from './text';
+import { graphemeCut } from './text';
 
 /** `2025-05-01` → `2025.05.01`; anything else unchanged. */
 export function formatDate(date: string): string {
@@ -33,8 +33,8 @@ export function typesLabel(types: readonly PhotographyType[]): string {
 /** White space collapsed and cut to `max` characters with `…`: link-preview descriptions. */
 export function excerpt(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const parts = graphemes(flat);
-  return parts.length <= max ? flat : `${parts.slice(0, max).join('').trimEnd()}…`;
+  const { head, more } = graphemeCut(flat, max);
+  return more ? `${head.trimEnd()}…` : flat;
 }
 
 /** `#야경`, without doubling a leading `#`. */

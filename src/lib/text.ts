@@ -13,15 +13,6 @@ function getSegmenter(): Intl.Segmenter | null {
   return segmenter;
 }
 
-/** The text split into grapheme clusters (code points where `Intl.Segmenter` is missing). */
-export function graphemes(text: string): string[] {
-  const s = getSegmenter();
-  if (!s) return Array.from(text);
-  const out: string[] = [];
-  for (const part of s.segment(text)) out.push(part.segment);
-  return out;
-}
-
 export function graphemeLength(text: string): number {
   const s = getSegmenter();
   if (!s) return Array.from(text).length;
@@ -31,19 +22,38 @@ export function graphemeLength(text: string): number {
   return n;
 }
 
+/**
+ * The first `max` graphemes of `text`, and whether it has more. Reads no further than it needs: a cut
+ * of a 2,000-character description segments 150 graphemes, not the whole text.
+ */
+export function graphemeCut(text: string, max: number): { head: string; more: boolean } {
+  const n = Math.max(0, max);
+  // A grapheme is at least one UTF-16 unit: a text no longer than `n` units has at most `n` graphemes.
+  if (text.length <= n) return { head: text, more: false };
+  const s = getSegmenter();
+  if (!s) {
+    const points = Array.from(text);
+    return { head: points.slice(0, n).join(''), more: points.length > n };
+  }
+  let count = 0;
+  for (const { index } of s.segment(text)) {
+    if (count === n) return { head: text.slice(0, index), more: true };
+    count++;
+  }
+  return { head: text, more: false };
+}
+
 /** The first `max` graphemes; used to ignore input beyond a field's limit. */
 export function sliceGraphemes(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return graphemes(text).slice(0, Math.max(0, max)).join('');
+  return graphemeCut(text, max).head;
 }
 
 export const ELLIPSIS = '...';
 
 /** `text` cut to its first `max` graphemes plus `...` when it has more than `whenLongerThan` graphemes. */
 export function cutText(text: string, max: number, whenLongerThan: number): string {
-  const parts = graphemes(text);
-  if (parts.length <= whenLongerThan) return text;
-  return parts.slice(0, max).join('') + ELLIPSIS;
+  if (!graphemeCut(text, whenLongerThan).more) return text;
+  return graphemeCut(text, max).head + ELLIPSIS;
 }
 
 /** Event card title: 8 characters plus `...` when longer than 9. */

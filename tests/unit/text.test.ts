@@ -5,8 +5,8 @@ import {
   cutText,
   cutWelcomeName,
   formatCount,
+  graphemeCut,
   graphemeLength,
-  graphemes,
   sliceGraphemes,
 } from '#lib/text';
 
@@ -25,7 +25,24 @@ describe('graphemeLength', () => {
     ['사진 📸 찍기', 7],
   ])('%j has %i', (text, n) => {
     expect(graphemeLength(text)).toBe(n);
-    expect(graphemes(text)).toHaveLength(n);
+    expect(graphemeCut(text, n)).toEqual({ head: text, more: false });
+    if (n > 0) expect(graphemeCut(text, n - 1).more).toBe(true);
+  });
+});
+
+describe('graphemeCut', () => {
+  it('cuts at a grapheme boundary and says whether more followed', () => {
+    expect(graphemeCut('👨‍👩‍👧‍👦👍🏽abc', 2)).toEqual({ head: '👨‍👩‍👧‍👦👍🏽', more: true });
+    expect(graphemeCut('\u1100\u1161\u1100\u1161', 1)).toEqual({ head: '\u1100\u1161', more: true });
+    expect(graphemeCut('🇰🇷🇰🇷', 1)).toEqual({ head: '🇰🇷', more: true });
+    expect(graphemeCut('가나다', 3)).toEqual({ head: '가나다', more: false });
+    expect(graphemeCut('가나다', -1)).toEqual({ head: '', more: true });
+  });
+
+  it('a long text: the same head as splitting all of it', () => {
+    const long = '사진 📸 찍기 e\u0301 '.repeat(400);
+    const all = [...new Intl.Segmenter('ko', { granularity: 'grapheme' }).segment(long)].map((p) => p.segment);
+    expect(graphemeCut(long, 150)).toEqual({ head: all.slice(0, 150).join(''), more: true });
   });
 });
 
