@@ -165,6 +165,12 @@ describe("a photographer's events", () => {
       expect(beyond?.events).toMatchObject({ page: 1, totalPage: 2, items: [{ id: ids[1] }] });
       const ended = await photographerPage(p.id, { status: 'ENDED', page: 0 });
       expect(ended?.events.items.map((e) => e.id)).toEqual([ids[0]]);
+      // The tab counts are kept, and an event written here is counted at once.
+      await createPromotion(db, p, input({ title: '새 이벤트' }));
+      expect((await photographerPage(p.id, { status: 'CURRENT', page: 0 }))?.events.counts).toEqual({
+        CURRENT: 12,
+        ENDED: 1,
+      });
       // No page, or a hidden one: nothing to show.
       expect(await photographerPage(reader.id, { status: 'CURRENT', page: 0 })).toBeNull();
       await db.query('update photographer_pages set hidden_at = now() where member_id = $1', [p.id]);

@@ -112,6 +112,19 @@ describe('round trips per uncached render', () => {
     expect(rt.statements).toHaveLength(1);
   });
 
+  it('the photographer page counts its tabs once, then reads them kept: the same events block', async () => {
+    const read = () => photographerPage(photographerId, { status: 'CURRENT', page: 0 });
+    const cold = await statementsOf(read);
+    expect(cold).toHaveLength(1);
+    expect(cold[0]).toContain('count(*)');
+    rt.reset();
+    const again = await read();
+    expect(rt.statements).toHaveLength(1);
+    expect(rt.statements[0]).not.toContain('count(*)');
+    clearPromotionCounts();
+    expect((await read())?.events).toEqual(again?.events);
+  });
+
   it('a member’s list answer with no shared answer to reuse is the list’s own statements, the same answer', async () => {
     const filter = parsePromotionFilter(q(''));
     const request = { page: 0, pageSize: 10 };

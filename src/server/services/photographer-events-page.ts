@@ -1,21 +1,15 @@
 /**
  * What /photographer/:id reads: the photographer's details and the events block (one tab, current and
  * upcoming or ended behind '지난 이벤트', as cards, the tab counts and the paging; the page's query is
- * read by http/page-query.ts), in one statement (decision 008, round 7).
+ * read by http/page-query.ts), in one statement (decision 008, round 7); the tab counts are kept for a
+ * few seconds, like the lists' totals.
  */
 import type { EventCardData } from '#lib/cards';
 import type { PhotographerDetailResponse } from '#lib/contract';
 import { getDb } from '#server/db/index';
-import { queryJsonParts } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import type { PictureData } from './browse';
-import {
-  eventCardsOf,
-  eventCardsParams,
-  eventCardsParts,
-  photographerEventCards,
-  type PhotographerEventStatus,
-} from './photographer-promotions';
+import { readEventsBlock, type PhotographerEventStatus } from './photographer-promotions';
 import { photographerDetailsOf, photographerRowPart } from './photographers';
 
 export const PHOTOGRAPHER_EVENTS_PAGE_SIZE = 10;
@@ -45,18 +39,10 @@ export async function photographerPage(
 ): Promise<{ photographer: PhotographerPageDetails; events: PhotographerEventsView } | null> {
   const db = await getDb();
   const request = { page, pageSize: PHOTOGRAPHER_EVENTS_PAGE_SIZE };
-  const read = await queryJsonParts(db, { row: photographerRowPart, ...eventCardsParts(status) }, [
-    id,
-    ...eventCardsParams(request, now),
-  ]);
-  const row = read.row[0];
+  const { extra, counts, list } = await readEventsBlock(db, id, status, request, now, photographerRowPart);
+  const row = extra[0];
   const detail = row ? photographerDetailsOf(row, false) : null;
   if (!detail) return null;
-  const first = eventCardsOf(read, status, request);
-  const { counts, list } =
-    first.last === null
-      ? first
-      : await photographerEventCards(db, id, status, { page: first.last, pageSize: request.pageSize }, now);
   return {
     photographer: {
       ...detail,

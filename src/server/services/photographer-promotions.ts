@@ -9,9 +9,9 @@ import { todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
-import type { SqlParam } from '#server/db/client';
 import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { photographerNotFound } from './photographers';
+import { keepCount, keptCount } from './promotion-counts';
 import { CARD_COLUMNS, LIST_COLUMNS, toListItem, toCard, type CardRow, type ListRow } from './promotion-lists';
 
 /** CURRENT: ongoing and upcoming (ended_at today or later); ENDED: ended before today (KST). */
@@ -31,65 +31,81 @@ async function hasPhotographerPage(db: Queryable, id: number): Promise<boolean> 
 
 export type TabCounts = Record<PhotographerEventStatus, number>;
 
-/** The photographer page's events block as parts of one statement: the tab counts and a page of cards. */
-export interface EventCardsParts {
-  counts: { current: number; ended: number };
-  cards: EventCardData;
+/** How many events each tab holds, counted in the same statement as a page of cards. */
+const tabCountsPart: JsonRowsPart<TabCounts> = {
+  sql: `select count(*) filter (where ${SPLIT.CURRENT})::int as current,
+               count(*) filter (where ${SPLIT.ENDED})::int as ended
+          from promotions p where ${PUBLIC_OF_AUTHOR}`,
+  orderBy: 'r.current',
+  map: (row) => {
+    const r = row as { current: number; ended: number };
+    return { CURRENT: r.current, ENDED: r.ended };
+  },
+};
+
+/** A page of one tab as cards (the card columns only). */
+const eventCardsPart = (status: PhotographerEventStatus): JsonRowsPart<EventCardData> => ({
+  sql: `select ${CARD_COLUMNS} from promotions p
+         where ${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}
+         order by p.id desc
+         limit $3 offset $4`,
+  orderBy: 'r.id desc',
+  map: (row) => toCard(row as CardRow),
+});
+
+/**
+ * The tab counts are kept like the lists' totals (promotion-counts.ts): any event write in this
+ * process clears them, another instance's are at most a few seconds old. The key is each tab's own
+ * condition, so the two are the totals `listPhotographerPromotions` would count.
+ */
+const tabCountKey = (status: PhotographerEventStatus) => `${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}`;
+
+async function keptTabCounts(photographerId: number, today: string, now: number): Promise<TabCounts | null> {
+  const current = keptCount(tabCountKey('CURRENT'), [photographerId, today], now);
+  const ended = keptCount(tabCountKey('ENDED'), [photographerId, today], now);
+  if (!current || !ended) return null;
+  const [c, e] = await Promise.all([current, ended]);
+  return { CURRENT: c.total, ENDED: e.total };
 }
 
 /**
- * The parts (`queryJsonParts`) that read the events block of a photographer's page: how many events
- * each tab holds, and a page of one tab as cards (the card columns only). Parameters: `$1` the
- * photographer, then `eventCardsParams`.
+ * The events block of a photographer's page, with `extra` (the page's own row) in the same statement:
+ * the tab counts (unless kept) and a page of one tab as cards. The page's number is the one shown: a
+ * page past the end (an old link after events ended or were deleted) is the last one, read again.
  */
-export function eventCardsParts(status: PhotographerEventStatus): {
-  [K in keyof EventCardsParts]: JsonRowsPart<EventCardsParts[K]>;
-} {
-  return {
-    counts: {
-      sql: `select count(*) filter (where ${SPLIT.CURRENT})::int as current,
-                   count(*) filter (where ${SPLIT.ENDED})::int as ended
-              from promotions p where ${PUBLIC_OF_AUTHOR}`,
-      orderBy: 'r.current',
-      map: (row) => row as { current: number; ended: number },
-    },
-    cards: {
-      sql: `select ${CARD_COLUMNS} from promotions p
-             where ${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}
-             order by p.id desc
-             limit $3 offset $4`,
-      orderBy: 'r.id desc',
-      map: (row) => toCard(row as CardRow),
-    },
-  };
-}
-
-/** `$2`… of `eventCardsParts`: the day that splits the tabs and the page. */
-export const eventCardsParams = (page: PageRequest, now: number): SqlParam[] => [
-  todayKst(now),
-  page.pageSize,
-  page.page * page.pageSize,
-];
-
-/**
- * The events block from what `eventCardsParts` read; null when the page asked for is past the end (an
- * old link after events ended or were deleted), which shows the last page instead.
- */
-export function eventCardsOf(
-  read: { [K in keyof EventCardsParts]: EventCardsParts[K][] },
+export async function readEventsBlock<X = never>(
+  db: Queryable,
+  photographerId: number,
   status: PhotographerEventStatus,
   page: PageRequest,
-): { counts: TabCounts; list: Page<EventCardData>; last: number | null } {
-  const counts = { CURRENT: read.counts[0]?.current ?? 0, ENDED: read.counts[0]?.ended ?? 0 };
+  now: number,
+  extra?: JsonRowsPart<X>,
+): Promise<{ extra: X[]; counts: TabCounts; list: Page<EventCardData> }> {
+  const today = todayKst(now);
+  const kept = await keptTabCounts(photographerId, today, now);
+  const parts: Record<string, JsonRowsPart<unknown>> = { cards: eventCardsPart(status) };
+  if (!kept) parts['counts'] = tabCountsPart;
+  if (extra) parts['extra'] = extra;
+  const params = [photographerId, today, page.pageSize, page.page * page.pageSize];
+  const read = (await queryJsonParts(db, parts, params)) as {
+    cards: EventCardData[];
+    counts?: TabCounts[];
+    extra?: X[];
+  };
+  const counts = kept ?? read.counts?.[0] ?? { CURRENT: 0, ENDED: 0 };
+  if (!kept && (!extra || (read.extra ?? []).length > 0)) {
+    for (const s of PHOTOGRAPHER_EVENT_STATUSES) keepCount(tabCountKey(s), [photographerId, today], counts[s], now);
+  }
   const total = counts[status];
   const last = Math.max(0, Math.ceil(total / page.pageSize) - 1);
-  return { counts, list: toPage(read.cards, total, page), last: page.page <= last ? null : last };
+  if (page.page <= last) return { extra: read.extra ?? [], counts, list: toPage(read.cards, total, page) };
+  const shown = await readEventsBlock(db, photographerId, status, { page: last, pageSize: page.pageSize }, now);
+  return { ...shown, extra: read.extra ?? [] };
 }
 
 /**
  * The photographer page's events block, for a page already read (so it exists and is not hidden): the
- * tab counts and a page of one tab as cards, in one statement (decision 008, round 6). A page past the
- * end shows the last one, read again.
+ * tab counts and a page of one tab as cards, in one statement (decision 008, rounds 6 and 7).
  */
 export async function photographerEventCards(
   db: Queryable,
@@ -98,16 +114,8 @@ export async function photographerEventCards(
   page: PageRequest,
   now = Date.now(),
 ): Promise<{ counts: TabCounts; list: Page<EventCardData> }> {
-  const read = async (p: PageRequest) =>
-    eventCardsOf(
-      await queryJsonParts(db, eventCardsParts(status), [photographerId, ...eventCardsParams(p, now)]),
-      status,
-      p,
-    );
-  const first = await read(page);
-  if (first.last === null) return { counts: first.counts, list: first.list };
-  const shown = await read({ page: first.last, pageSize: page.pageSize });
-  return { counts: shown.counts, list: shown.list };
+  const { counts, list } = await readEventsBlock(db, photographerId, status, page, now);
+  return { counts, list };
 }
 
 /** 404 PHOTOGRAPHER_NOT_FOUND when there is no photographer page with this id. */

@@ -26,11 +26,28 @@ export function clearPromotionCounts(): void {
   counts.clear();
 }
 
+const keyOf = (where: string, params: SqlParam[]) => `${where}|${JSON.stringify(params)}`;
+
+/** The kept count of the events matching `where`, without asking the database; undefined when none is kept. */
+export function keptCount(where: string, params: SqlParam[], now = Date.now()): Promise<MatchCount> | undefined {
+  const hit = counts.get(keyOf(where, params));
+  return hit && hit.expiresAt > now ? hit.count : undefined;
+}
+
+/**
+ * Keeps a count read as part of another statement (the photographer page's tab counts, read with its
+ * cards), as `countWithSize` keeps its own; `rows` (the table's size) is unknown there and left 0.
+ */
+export function keepCount(where: string, params: SqlParam[], total: number, now = Date.now()): void {
+  if (counts.size > 1_000) counts.clear();
+  counts.set(keyOf(where, params), { count: Promise.resolve({ total, rows: 0 }), expiresAt: now + COUNT_TTL_MS });
+}
+
 /** The kept (or a new) count of the events matching `where`, with the table's estimated size. */
 export function countWithSize(db: Queryable, where: string, params: SqlParam[], now = Date.now()): Promise<MatchCount> {
-  const key = `${where}|${JSON.stringify(params)}`;
-  const hit = counts.get(key);
-  if (hit && hit.expiresAt > now) return hit.count;
+  const key = keyOf(where, params);
+  const hit = keptCount(where, params, now);
+  if (hit) return hit;
   const count = db
     .query<{ total: number; rows?: number | string }>(
       `select count(*)::int as total,
