@@ -112,6 +112,29 @@ describe('round trips per uncached render', () => {
     expect(rt.statements).toHaveLength(1);
   });
 
+  it('the pages everyone opens first are planned once: their statements carry no parameters', async () => {
+    const once = (statements: string[]) => statements.filter((s) => !/\$\d/.test(s));
+    const home = await statementsOf(() => homeFeed());
+    expect(once(home)).toEqual(home);
+    await eventList(listQuery(q(''), 'promotion')); // keeps the total
+    rt.reset();
+    await eventList(listQuery(q(''), 'promotion'));
+    expect(once(rt.statements)).toEqual(rt.statements);
+    const photographers = await statementsOf(() => photographerList(listQuery(q(''), 'photographer')));
+    expect(photographers).toHaveLength(1);
+    expect(once(photographers)).toEqual(photographers);
+    // A visitor's own choices stay parameters: a filter, a keyword, a later page (the rows' statement;
+    // an unfiltered count has no parameters anyway).
+    const rows = (statements: string[]) => statements.filter((s) => /\blimit\b/.test(s));
+    for (const query of ['regions=서울', 'searchKeyword=야경', 'page=2']) {
+      const filtered = rows(await statementsOf(() => eventList(listQuery(q(query), 'promotion'))));
+      expect(filtered, query).toHaveLength(1);
+      expect(once(filtered), query).toEqual([]);
+    }
+    const later = await statementsOf(() => photographerList(listQuery(q('page=1'), 'photographer')));
+    expect(once(later)).toEqual([]);
+  });
+
   it('the photographer page counts its tabs once, then reads them kept: the same events block', async () => {
     const read = () => photographerPage(photographerId, { status: 'CURRENT', page: 0 });
     const cold = await statementsOf(read);

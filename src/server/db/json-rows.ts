@@ -1,5 +1,6 @@
 import type { SqlParam } from './client';
 import type { Queryable } from './index';
+import { planOnce } from './plan-once';
 
 /**
  * The rows of `sql` as one JSON document, parsed once (decision 008, round 4). On PGlite, decoding a
@@ -8,8 +9,15 @@ import type { Queryable } from './index';
  * carries as the row parsers would (text, integers, booleans, `date` as `YYYY-MM-DD`, arrays, jsonb):
  * not timestamps, whose JSON form differs. `orderBy` orders the aggregate over the columns of `r`.
  */
-export async function queryJsonRows<R>(db: Queryable, sql: string, params: SqlParam[], orderBy: string): Promise<R[]> {
-  const { rows } = await queryJsonParts<{ rows: R }>(db, { rows: { sql, orderBy, map: (row) => row as R } }, params);
+export async function queryJsonRows<R>(
+  db: Queryable,
+  sql: string,
+  params: SqlParam[],
+  orderBy: string,
+  options: { once?: boolean } = {},
+): Promise<R[]> {
+  const parts = { rows: { sql, orderBy, map: (row: unknown) => row as R } };
+  const { rows } = await queryJsonParts<{ rows: R }>(db, parts, params, options);
   return rows;
 }
 
@@ -23,19 +31,25 @@ export interface JsonRowsPart<T> {
 
 /**
  * Several lists in one statement (one round trip, one planning), each as one JSON document: what a
- * page shows side by side (the home page's events and photographers). The parts share `params`.
+ * page shows side by side (the home page's events and photographers). The parts share `params`;
+ * with `once`, they are written into the statement, which is then planned once (`plan-once.ts`).
  */
 export async function queryJsonParts<T extends Record<string, unknown>>(
   db: Queryable,
   parts: { [K in keyof T]: JsonRowsPart<T[K]> },
   params: SqlParam[],
+  { once = false }: { once?: boolean } = {},
 ): Promise<{ [K in keyof T]: T[K][] }> {
   const names = Object.keys(parts) as (keyof T & string)[];
   const columns = names.map(
     (name, i) =>
       `(select coalesce(json_agg(r order by ${parts[name].orderBy}), '[]')::text from (${parts[name].sql}) r) as p${i}`,
   );
-  const [row] = await db.query<Record<string, string>>(`select ${columns.join(', ')}`, params);
+  const sql = `select ${columns.join(', ')}`;
+  // `once`: the values are the server's own (today, the page's sizes), so the statement is planned once.
+  const [row] = once
+    ? await db.query<Record<string, string>>(planOnce(sql, params), [])
+    : await db.query<Record<string, string>>(sql, params);
   const out = {} as { [K in keyof T]: T[K][] };
   names.forEach((name, i) => {
     const rows = JSON.parse(row?.[`p${i}`] ?? '[]') as unknown[];

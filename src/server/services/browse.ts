@@ -53,6 +53,8 @@ export async function homeFeed(
       ),
     },
     params,
+    // Its values are today and the page's sizes: planned once a day, not on every render.
+    { once: true },
   );
   return { events: feed.events, photographers: feed.photographers.map(photographerCard) };
 }

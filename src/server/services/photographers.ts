@@ -16,7 +16,7 @@ import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
-import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
+import { queryJsonParts, queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
 import { answerImage, answerImages } from '#server/media/pictures';
 import { conflict, notFound } from './errors';
 import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '#server/search/grams';
@@ -209,8 +209,8 @@ export function photographerRowsPart(
   offset: number,
   viewer: Principal | null,
   params: SqlParam[],
+  where = whereOf(filter, params),
 ): JsonRowsPart<PhotographerListItem> {
-  const where = whereOf(filter, params);
   const add = (v: SqlParam) => `$${params.push(v)}`;
   const popular = filter.sort === 'POPULAR';
   const order = popular ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
@@ -247,15 +247,31 @@ export async function listPhotographers(
 ): Promise<Page<PhotographerListItem>> {
   const params: SqlParam[] = [];
   const where = whereOf(filter, params);
-  const countRows = await db.query<{ total: number }>(
-    `select count(*)::int as total from photographer_pages pp where ${where}`,
+  // The total and the page's rows in one statement (a page past the end simply has no rows).
+  const read = await queryJsonParts<{ total: number; items: PhotographerListItem }>(
+    db,
+    {
+      total: {
+        sql: `select count(*)::int as total from photographer_pages pp where ${where}`,
+        orderBy: 'r.total',
+        map: (row) => (row as { total: number }).total,
+      },
+      items: photographerRowsPart(filter, page.pageSize, page.page * page.pageSize, viewer, params, where),
+    },
     params,
+    // The list everyone opens first (no filter, first page, anonymous): its values are the page's sizes.
+    { once: isFirstUnfilteredPage(filter, page, viewer) },
   );
-  const total = countRows[0]?.total ?? 0;
-  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
-  const items = await photographerRows(db, filter, page.pageSize, page.page * page.pageSize, viewer);
-  return toPage(items, total, page);
+  return toPage(read.items, read.total[0] ?? 0, page);
 }
+
+const isFirstUnfilteredPage = (filter: PhotographerFilter, page: PageRequest, viewer: Principal | null) =>
+  page.page === 0 &&
+  viewer === null &&
+  !filter.keyword &&
+  filter.regions.length === 0 &&
+  filter.categories.length === 0 &&
+  filter.photographyTypes.length === 0;
 
 export async function listSavedPhotographers(
   db: Queryable,

@@ -118,6 +118,18 @@ function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gra
 const EVERY_EVENT: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
 
 /**
+ * The list everyone opens first: no filter but progress and order, the first page. Its values are
+ * today and the page's sizes, so its statement is planned once (`#server/db/plan-once`), not per call.
+ */
+const isFirstUnfilteredPage = (filter: PromotionFilter, page: PageRequest) =>
+  page.page === 0 &&
+  !filter.type &&
+  !filter.keyword &&
+  filter.regions.length === 0 &&
+  filter.categories.length === 0 &&
+  filter.photographyTypes.length === 0;
+
+/**
  * A list page either walks the ordered index (`id desc`, or `save_count desc, id desc`), testing each row
  * until it has the page, or fetches every match through the filter's indexes and sorts them. The walk
  * reads about (offset + limit) × rows / matches rows, the sort reads the matches: with the total known
@@ -147,6 +159,7 @@ async function listPageOf<R, T>(
   now: number,
   rowsOf: (q: { where: string; order: string; limit: string; offset: string; add: (v: SqlParam) => string }) => string,
   map: (row: R, today: string) => T,
+  once = false,
 ): Promise<Page<T>> {
   const today = todayKst(now);
   const params: SqlParam[] = [];
@@ -165,7 +178,9 @@ async function listPageOf<R, T>(
     offset: `$${n + 2}`,
     add: (v) => `$${listParams.push(v)}`,
   });
-  const rows = await queryJsonRows<R>(db, sql, listParams, orderOf(filter.sortType, false).replaceAll('p.', 'r.'));
+  const rows = await queryJsonRows<R>(db, sql, listParams, orderOf(filter.sortType, false).replaceAll('p.', 'r.'), {
+    once: once && isFirstUnfilteredPage(filter, page),
+  });
   return toPage(
     rows.map((r) => map(r, today)),
     total,
@@ -200,6 +215,7 @@ export async function listPromotions(
       order by ${orderOf(filter.sortType, false)}`;
     },
     toListItem,
+    viewer === null,
   );
 }
 
@@ -278,6 +294,7 @@ export function listPromotionCards(
     (q) =>
       `select ${CARD_COLUMNS} from promotions p where ${q.where} order by ${q.order} limit ${q.limit} offset ${q.offset}`,
     toCard,
+    true,
   );
 }
 
