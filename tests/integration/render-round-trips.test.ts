@@ -12,7 +12,7 @@ import { photographerPage } from '#server/services/photographer-events-page';
 import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
 import { listQuery, searchQuery } from '#server/http/page-query';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
-import { firstPhotographers, listPhotographers } from '#server/services/photographers';
+import { listPhotographers } from '#server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { withPromotionSaves } from '#server/services/saved-state';
 import { memberListAnswer } from '#server/http/list-endpoint';
@@ -24,7 +24,7 @@ import { openTestDb } from '../support/db';
 const BUDGET = {
   home: 1,
   list: 2,
-  searchOverview: 3,
+  searchOverview: 2,
   detail: 1,
   /** The page with its events block's tab counts and that tab's cards. */
   photographerPage: 1,
@@ -243,11 +243,18 @@ describe('lean page queries, same rows', () => {
     expect((await homeFeed()).photographers.map((p) => p.id)).toEqual(list.items.map((p) => p.id));
   });
 
-  it('the first photographers of a popular list are the list’s, in its order', async () => {
-    const filter = parsePhotographerFilter(q('sortType=POPULAR'));
-    const list = await listPhotographers(raw, filter, { page: 0, pageSize: 12 }, null);
-    const first = await firstPhotographers(raw, filter, 12);
-    expect(first).toEqual(list.items);
+  it('the search overview shows the first event and photographers of the keyword’s own lists', async () => {
+    for (const keyword of ['스냅', '야경', '서울']) {
+      const overview = await search(searchQuery(q(`searchKeyword=${keyword}`)));
+      const events = await search(searchQuery(q(`searchKeyword=${keyword}&state=PROMOTION`)));
+      const photographers = await search(searchQuery(q(`searchKeyword=${keyword}&state=PHOTOGRAPHER`)));
+      if (overview.state !== 'OVERVIEW' || events.state !== 'PROMOTION' || photographers.state !== 'PHOTOGRAPHER')
+        throw new Error('unexpected states');
+      expect(overview.events, keyword).toEqual(events.list.items.slice(0, 1));
+      expect(overview.photographers, keyword).toEqual(photographers.list.items.slice(0, 2));
+    }
+    const none = await search(searchQuery(q('searchKeyword=없는검색어조합')));
+    expect(none).toMatchObject({ events: [], photographers: [] });
   });
 
   it('the event page reads its author with the event, and none when hidden', async () => {

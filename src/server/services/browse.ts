@@ -11,8 +11,8 @@ import { getDb } from '#server/db/index';
 import { queryJsonParts } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
-import { firstPhotographers, listPhotographers, photographerRowsPart } from './photographers';
-import { homeEventRows, listPromotionCards } from './promotion-lists';
+import { listPhotographers, photographerRowsPart } from './photographers';
+import { firstPromotionCardsPart, homeEventRows, listPromotionCards } from './promotion-lists';
 import { getPromotionDetails } from './promotions';
 
 export const HOME_EVENTS = 5;
@@ -157,12 +157,19 @@ export async function search(query: SearchQuery): Promise<SearchResult> {
   if (!keyword) return { state, keyword, events: [], photographers: [] };
   const none = { filter: resetFilter(), keyword, page: 0 };
   const db = await getDb();
-  // The event through the kept count (it chooses the plan); the photographers need no total.
-  const [events, photographers] = await Promise.all([
-    eventList(none, SEARCH_OVERVIEW_EVENTS),
-    firstPhotographers(db, cardFilter(none), SEARCH_OVERVIEW_PHOTOGRAPHERS),
-  ]);
-  return { state, keyword, events: events.items, photographers: photographers.map(photographerCard) };
+  // The event through the kept count (it chooses the plan), then its rows and the photographers (who
+  // need no total) in one statement.
+  const params: SqlParam[] = [];
+  const events = await firstPromotionCardsPart(db, eventFilter(none), SEARCH_OVERVIEW_EVENTS, params);
+  const photographers = photographerRowsPart(cardFilter(none), SEARCH_OVERVIEW_PHOTOGRAPHERS, 0, null, params);
+  const read = events
+    ? await queryJsonParts<{ events: EventCardData; photographers: PhotographerListItem }>(
+        db,
+        { events, photographers },
+        params,
+      )
+    : { events: [], ...(await queryJsonParts<{ photographers: PhotographerListItem }>(db, { photographers }, params)) };
+  return { state, keyword, events: read.events, photographers: read.photographers.map(photographerCard) };
 }
 
 export interface PictureData {

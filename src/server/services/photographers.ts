@@ -16,7 +16,7 @@ import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
-import { queryJsonParts, queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
+import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { answerImage, answerImages } from '#server/media/pictures';
 import { conflict, notFound } from './errors';
 import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '#server/search/grams';
@@ -186,22 +186,10 @@ const toListItem = (r: ListRow): PhotographerListItem => ({
   mainPhotographyTypes: sortPhotographyTypes(r.main_photography_types),
 });
 
-/** A page of listed photographers (no count): the rows of `listPhotographers` and the home feed's. */
-async function photographerRows(
-  db: Queryable,
-  filter: PhotographerFilter,
-  limit: number,
-  offset: number,
-  viewer: Principal | null,
-): Promise<PhotographerListItem[]> {
-  const params: SqlParam[] = [];
-  const part = photographerRowsPart(filter, limit, offset, viewer, params);
-  return (await queryJsonRows<ListRow>(db, part.sql, params, part.orderBy)).map(toListItem);
-}
-
 /**
- * `photographerRows` as a part of a larger statement (`queryJsonParts`, the home page's), its parameters
- * added to `params`. The sort columns are selected so the JSON document keeps the list's order.
+ * A page of listed photographers as a part of a statement (`queryJsonParts`: the list's, with its total;
+ * the home page's; the search overview's), its parameters added to `params`. The sort columns are
+ * selected so the JSON document keeps the list's order.
  */
 export function photographerRowsPart(
   filter: PhotographerFilter,
@@ -227,15 +215,6 @@ export function photographerRowsPart(
     orderBy: popular ? 'r.sort_saves desc, r.id desc' : 'r.sort_at desc, r.id desc',
     map: (row) => toListItem(row as ListRow),
   };
-}
-
-/** The first `limit` listed photographers, without a total (the search overview). */
-export function firstPhotographers(
-  db: Queryable,
-  filter: PhotographerFilter,
-  limit: number,
-): Promise<PhotographerListItem[]> {
-  return photographerRows(db, filter, limit, 0, null);
 }
 
 /** Only photographers whose page has a description are listed. LATEST = newest registered first. */

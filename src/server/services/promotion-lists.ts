@@ -146,46 +146,86 @@ function orderOf(sort: SortType, sortMatches: boolean): string {
   return sort === 'POPULAR' ? `p.save_count${z} desc, p.id${z} desc` : `p.id${z} desc`;
 }
 
+type RowsOf = (q: {
+  where: string;
+  order: string;
+  limit: string;
+  offset: string;
+  add: (v: SqlParam) => string;
+}) => string;
+
 /**
- * One list page: the kept count (one round trip when it is not kept) and the page's rows (one more, as
- * one JSON document: `queryJsonRows`).
+ * A list page's rows as a statement of their own or a part of a larger one: the kept count first (one
+ * round trip when it is not kept), which chooses the plan, then the rows' SQL with its parameters
+ * added to `params`; no SQL when the page is empty or past the end.
  * `rowsOf` gets the page's WHERE and ORDER BY, the placeholders of limit and offset, and `add` for any
  * further parameter.
  */
+async function pageRowsOf(
+  db: Queryable,
+  filter: PromotionFilter,
+  page: PageRequest,
+  today: string,
+  rowsOf: RowsOf,
+  params: SqlParam[],
+): Promise<{ total: number; sql: string | null; orderBy: string }> {
+  const countParams: SqlParam[] = [];
+  const { total, rows: size } = await countWithSize(db, whereOf(filter, today, countParams), countParams);
+  const orderBy = orderOf(filter.sortType, false).replaceAll('p.', 'r.');
+  if (total === 0 || page.page * page.pageSize >= total) return { total, sql: null, orderBy };
+  const sortMatches = sortsMatches(total, size, page);
+  const where = whereOf(filter, today, params, sortMatches);
+  const limit = `$${params.push(page.pageSize)}`;
+  const offset = `$${params.push(page.page * page.pageSize)}`;
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  return { total, sql: rowsOf({ where, order: orderOf(filter.sortType, sortMatches), limit, offset, add }), orderBy };
+}
+
+/** One list page: the kept count and the page's rows, as one JSON document (`queryJsonRows`). */
 async function listPageOf<R, T>(
   db: Queryable,
   filter: PromotionFilter,
   page: PageRequest,
   now: number,
-  rowsOf: (q: { where: string; order: string; limit: string; offset: string; add: (v: SqlParam) => string }) => string,
+  rowsOf: RowsOf,
   map: (row: R, today: string) => T,
   once = false,
 ): Promise<Page<T>> {
   const today = todayKst(now);
   const params: SqlParam[] = [];
-  const where = whereOf(filter, today, params);
-  const { total, rows: size } = await countWithSize(db, where, params);
-  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
-  const sortMatches = sortsMatches(total, size, page);
-  const listParams: SqlParam[] = [];
-  const listWhere = whereOf(filter, today, listParams, sortMatches);
-  const n = listParams.length;
-  listParams.push(page.pageSize, page.page * page.pageSize);
-  const sql = rowsOf({
-    where: listWhere,
-    order: orderOf(filter.sortType, sortMatches),
-    limit: `$${n + 1}`,
-    offset: `$${n + 2}`,
-    add: (v) => `$${listParams.push(v)}`,
-  });
-  const rows = await queryJsonRows<R>(db, sql, listParams, orderOf(filter.sortType, false).replaceAll('p.', 'r.'), {
-    once: once && isFirstUnfilteredPage(filter, page),
-  });
+  const { total, sql, orderBy } = await pageRowsOf(db, filter, page, today, rowsOf, params);
+  if (sql === null) return toPage([], total, page);
+  const rows = await queryJsonRows<R>(db, sql, params, orderBy, { once: once && isFirstUnfilteredPage(filter, page) });
   return toPage(
     rows.map((r) => map(r, today)),
     total,
     page,
   );
+}
+
+const cardRowsOf: RowsOf = (q) =>
+  `select ${CARD_COLUMNS} from promotions p where ${q.where} order by ${q.order} limit ${q.limit} offset ${q.offset}`;
+
+/**
+ * The first `limit` events of a list as cards, as a part of a larger statement (the search overview's,
+ * with its photographers), its parameters added to `params`; null when nothing matches.
+ */
+export async function firstPromotionCardsPart(
+  db: Queryable,
+  filter: PromotionFilter,
+  limit: number,
+  params: SqlParam[],
+  now = Date.now(),
+): Promise<JsonRowsPart<EventCardData> | null> {
+  const { sql, orderBy } = await pageRowsOf(
+    db,
+    filter,
+    { page: 0, pageSize: limit },
+    todayKst(now),
+    cardRowsOf,
+    params,
+  );
+  return sql === null ? null : { sql, orderBy, map: (row) => toCard(row as CardRow) };
 }
 
 export async function listPromotions(
@@ -286,16 +326,7 @@ export function listPromotionCards(
   page: PageRequest,
   now = Date.now(),
 ): Promise<Page<EventCardData>> {
-  return listPageOf<CardRow, EventCardData>(
-    db,
-    filter,
-    page,
-    now,
-    (q) =>
-      `select ${CARD_COLUMNS} from promotions p where ${q.where} order by ${q.order} limit ${q.limit} offset ${q.offset}`,
-    toCard,
-    true,
-  );
+  return listPageOf<CardRow, EventCardData>(db, filter, page, now, cardRowsOf, toCard, true);
 }
 
 /**
