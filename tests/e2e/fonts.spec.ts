@@ -19,7 +19,13 @@ test.describe('web fonts', () => {
     await page.goto('/events');
     await expect(page.locator('html')).toHaveClass(/\bfonts\b/);
     expect(await page.evaluate(() => (window as unknown as { fontsAtReady: boolean }).fontsAtReady)).toBe(false);
-    await page.waitForFunction(() => document.fonts.status === 'loaded');
+    // `fonts.status` is already 'loaded' between the class going on and the stylesheet arriving: wait
+    // for a Pretendard face the page uses to have loaded.
+    await page.waitForFunction(
+      () =>
+        document.fonts.status === 'loaded' &&
+        [...document.fonts].some((f) => /Pretendard/.test(f.family) && f.status === 'loaded'),
+    );
     // When each font was asked for, against the load event, on the page's own clock.
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -37,6 +43,28 @@ test.describe('web fonts', () => {
     const family = await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily);
     expect(family).toMatch(/^"?Pretendard Variable/);
     expect(violations).toEqual([]);
+  });
+
+  test('the fonts count as cached only once their stylesheet is in and its faces have loaded', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/pretendardvariable-dynamic-subset[^/]*\.css$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const cached = () => page.evaluate(() => localStorage.getItem('damabwa:fonts-cached'));
+    await page.goto('/events');
+    await expect.poll(() => asked).toBe(true);
+    await expect(page.locator('html')).toHaveClass(/\bfonts\b/);
+    // The stylesheet is held back: nothing of the fonts has arrived, so a later page must not count on it.
+    expect(await cached()).toBeNull();
+    release();
+    await expect.poll(cached).toBe('1');
+    expect(
+      await page.evaluate(() => [...document.fonts].some((f) => /Pretendard/.test(f.family) && f.status === 'loaded')),
+    ).toBe(true);
   });
 
   test('once the fonts are cached, the next page has Pretendard from its first paint', async ({ page }) => {
