@@ -30,6 +30,7 @@ async function post(body: BodyInit, headers: Record<string, string>) {
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',
+    connection: res.headers.get('connection'),
     body: JSON.parse(text) as Record<string, unknown>,
   };
 }
@@ -148,6 +149,17 @@ describe('POST /api/v1/files', () => {
       auth,
     );
     expect(res.status).toBe(413);
+    // The rest of the body is left unread on the connection: a client must not send another request on it.
+    expect(res.connection).toBe('close');
+    // A body read to its end keeps the connection.
+    const small = await post(
+      form(
+        'PROMOTION_IMAGE',
+        Array.from({ length: 11 }, () => ({ name: 'a.png', bytes: png })),
+      ),
+      auth,
+    );
+    expect([small.status, small.connection]).toEqual([413, 'keep-alive']);
   });
 
   it('answers 413 for 11 files and 201 for 10', async () => {

@@ -3,12 +3,14 @@
  * byte limit; past a limit (file size, file count, parts) the reader records the failure, stops
  * collecting and discards the rest of the body, so memory never holds more than one file's bytes.
  * The rest is read and dropped rather than left unread, so the client still receives our answer
- * instead of a reset connection; past `maxDiscardBytes` the body is abandoned.
+ * instead of a reset connection; past `maxDiscardBytes` the body is abandoned and the answer closes the
+ * connection.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '#server/http/errors';
+import { ApiError, badRequest, payloadTooLarge, statusOf, unsupportedMediaType } from '#server/http/errors';
+import { DomainError } from '#server/services/errors';
 
 export interface MultipartLimits {
   maxFiles: number;
@@ -45,6 +47,13 @@ export interface MultipartReader {
 }
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/** The answer to `err` with `Connection: close`; null for an error that is not the API's own. */
+function closingConnection(err: unknown): ApiError | null {
+  if (!(err instanceof DomainError)) return null;
+  const headers = err instanceof ApiError ? err.headers : undefined;
+  return new ApiError(statusOf(err), err.code, err.message, err.errors, { ...headers, Connection: 'close' });
+}
 
 export function readMultipart(request: Request, limits: MultipartLimits, handlers: MultipartHandlers): MultipartReader {
   const contentType = request.headers.get('content-type') ?? '';
@@ -94,10 +103,18 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
     if (failure === null) return;
     discarded += chunk.length;
     if (discarded > limits.maxDiscardBytes) {
-      // Enough: abandon the body (the connection may drop; the answer is already decided).
+      // Enough: stop reading. The answer says the connection closes: the rest of the body is still on
+      // it, so a client must not send its next request there (one that did met a reset connection).
+      // Node closes the socket once the answer is written.
       source.unpipe(parser);
-      source.destroy();
-      settle(failure);
+      const closing = closingConnection(failure);
+      if (closing) {
+        source.pause();
+        settle(closing);
+      } else {
+        source.destroy();
+        settle(failure);
+      }
     }
   });
   source.on('error', (err) => {
