@@ -5,6 +5,7 @@
  */
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { planGeneric } from '#server/db/plan-generic';
 import { preparedQueries, statementName } from '#server/db/statements';
 import { openTestDb } from '../support/db';
 
@@ -123,6 +124,29 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('the embedded database han
       );
       expect(rows[0]!.n).toBe(1);
       expect(await db.query('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('plans a statement marked generic once for any values, and every other one per call', async () => {
+    const db = await openTestDb();
+    const plans = (probe: string) =>
+      db.query<{ generic_plans: number; custom_plans: number }>(
+        `select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%' || $1`,
+        [probe],
+      );
+    try {
+      const marked = planGeneric('select $1::int * 2 as doubled_for_generic');
+      for (let i = 1; i <= 4; i++) expect(await db.query(marked, [i])).toEqual([{ doubled_for_generic: i * 2 }]);
+      expect(await plans('doubled_for_generic')).toEqual([{ generic_plans: 4, custom_plans: 0 }]);
+      // The mode is set back in the same message: the next statement is planned for its values.
+      for (let i = 1; i <= 2; i++) await db.query('select $1::int * 3 as tripled_for_custom', [i]);
+      expect(await plans('tripled_for_custom')).toEqual([{ generic_plans: 0, custom_plans: 2 }]);
+      // Also when the marked statement fails at execution.
+      await expect(db.query(planGeneric('select 1 / $1::int as fails_for_generic'), [0])).rejects.toThrow(/zero/);
+      expect(await db.query('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+      expect(await db.query(planGeneric('select 1 / $1::int as fails_for_generic'), [1])).toHaveLength(1);
     } finally {
       await db.close();
     }

@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
+import { isPlannedGeneric } from '#server/db/plan-generic';
+import { photographerRowPart } from '#server/services/photographers';
+import { readEventsBlock } from '#server/services/photographer-promotions';
+import { getPromotionDetails } from '#server/services/promotions';
 import { listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { openTestDb } from '../support/db';
 import { plansOf as plansOfRun, type StatementPlan } from '../support/plans';
@@ -79,5 +83,40 @@ describe('list pages', () => {
       ).toEqual(all.slice(page * 10, page * 10 + 10));
       expect(result.totalPage).toBe(lastPage + 1);
     }
+  });
+});
+
+describe('pages read by their ids, planned once for any id', () => {
+  const seqScans = (plans: StatementPlan[]) =>
+    plans.flatMap((p) => p.nodes).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'promotions');
+
+  it('the photographer page walks its author’s index, for the busiest author and a later page too', async () => {
+    const [busiest] = await db.query<{ author_id: number; n: number }>(
+      'select author_id, count(*)::int as n from promotions group by 1 order by 2 desc limit 1',
+    );
+    expect(busiest!.n).toBeGreaterThan(100);
+    for (const [status, page] of [
+      ['CURRENT', 0],
+      ['ENDED', 0],
+      ['ENDED', 5],
+    ] as const) {
+      const plans = await plansOfRun(db, (q) => {
+        clearPromotionCounts();
+        return readEventsBlock(q, busiest!.author_id, status, { page, pageSize: 10 }, Date.now(), photographerRowPart);
+      });
+      expect(plans.every((p) => isPlannedGeneric(p.sql))).toBe(true);
+      expect(seqScans(plans), `${status} ${page}`).toEqual([]);
+      expect(plans[0]!.nodes.map((n) => n['Index Name'])).toContain('promotions_author_public_idx');
+    }
+  });
+
+  it('the event page reads its event by the key', async () => {
+    const [event] = await db.query<{ id: number }>('select id from promotions order by id desc limit 1');
+    const plans = await plansOfRun(db, (q) => getPromotionDetails(q, event!.id, null));
+    expect(plans).toHaveLength(1);
+    expect(isPlannedGeneric(plans[0]!.sql)).toBe(true);
+    expect(seqScans(plans)).toEqual([]);
+    // Planned for any id: the condition names the parameter, not a value.
+    expect(plans[0]!.nodes.map((n) => n['Index Cond'])).toContain('(id = $1)');
   });
 });

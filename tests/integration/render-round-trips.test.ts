@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDbForTests, type Db } from '#server/db/index';
+import { isPlannedGeneric } from '#server/db/plan-generic';
 import { countRoundTrips, type RoundTrips } from '#server/db/round-trips';
 import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
 import { eventDetail, eventList, homeFeed, HOME_EVENTS, photographerList, search } from '#server/services/browse';
@@ -133,6 +134,15 @@ describe('round trips per uncached render', () => {
     }
     const later = await statementsOf(() => photographerList(listQuery(q('page=1'), 'photographer')));
     expect(once(later)).toEqual([]);
+  });
+
+  it('the event and photographer pages, read by their ids, are planned once for any id', async () => {
+    const event = await statementsOf(() => eventDetail(eventId));
+    const photographer = await statementsOf(() => photographerPage(photographerId, { status: 'ENDED', page: 0 }));
+    for (const statement of [...event, ...photographer]) expect(isPlannedGeneric(statement), statement).toBe(true);
+    // Lists are planned for their values: a filter's selectivity and a page's size choose the walk.
+    const list = await statementsOf(() => eventList(listQuery(q('regions=서울'), 'promotion')));
+    expect(list.filter(isPlannedGeneric)).toEqual([]);
   });
 
   it('the photographer page counts its tabs once, then reads them kept: the same events block', async () => {

@@ -4,6 +4,7 @@
  */
 import type { SqlParam } from '#server/db/client';
 import type { Db, Queryable } from '#server/db/index';
+import { isPlannedGeneric } from '#server/db/plan-generic';
 
 export interface StatementPlan {
   sql: string;
@@ -36,8 +37,34 @@ export async function plansOf(db: Db, run: (q: Queryable) => Promise<unknown>): 
   });
   const out: StatementPlan[] = [];
   for (const s of statements) {
-    const rows = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${s.sql}`, s.params);
+    // A statement planned for any values (src/server/db/plan-generic.ts) is explained as it runs.
+    const rows = isPlannedGeneric(s.sql)
+      ? await genericPlan(db, s.sql, s.params)
+      : await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${s.sql}`, s.params);
     out.push({ sql: s.sql, nodes: planNodes(rows[0]?.['QUERY PLAN']) });
   }
   return out;
+}
+
+/**
+ * The generic plan of `sql`, the one its calls run. `explain (generic_plan)` cannot take bound values,
+ * and a statement parsed with parameters must be given them: so a prepared statement, explained
+ * under `force_generic_plan` (its values, numbers and dates here, as literals: the plan ignores them).
+ */
+let explained = 0;
+
+async function genericPlan(db: Db, sql: string, params: readonly SqlParam[]) {
+  const literal = (v: SqlParam) =>
+    typeof v === 'number' ? String(v) : v === null ? 'null' : `'${String(v).replaceAll("'", "''")}'`;
+  // A name per call, dropped on the same connection (a pooled server's connections prepare apart).
+  const name = `explained_generic_${explained++}`;
+  return db.transaction(async (tx) => {
+    await tx.exec('set local plan_cache_mode = force_generic_plan');
+    await tx.exec(`prepare ${name} as ${sql}`);
+    const rows = await tx.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) execute ${name}(${params.map(literal).join(', ')})`,
+    );
+    await tx.exec(`deallocate ${name}`);
+    return rows;
+  });
 }

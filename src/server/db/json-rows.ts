@@ -1,5 +1,6 @@
 import type { SqlParam } from './client';
 import type { Queryable } from './index';
+import { GENERIC_PLAN_MARK } from './plan-generic';
 import { planOnce } from './plan-once';
 
 /**
@@ -14,11 +15,20 @@ export async function queryJsonRows<R>(
   sql: string,
   params: SqlParam[],
   orderBy: string,
-  options: { once?: boolean } = {},
+  options: JsonRowsPlan = {},
 ): Promise<R[]> {
   const parts = { rows: { sql, orderBy, map: (row: unknown) => row as R } };
   const { rows } = await queryJsonParts<{ rows: R }>(db, parts, params, options);
   return rows;
+}
+
+/**
+ * How the statement is planned: `once`, with the server's own values written into it (`plan-once.ts`);
+ * `generic`, once for any values (`plan-generic.ts`); by default, for the values of each call.
+ */
+export interface JsonRowsPlan {
+  once?: boolean;
+  generic?: boolean;
 }
 
 /** One list of a statement that reads several (`queryJsonParts`): its rows' SQL, their order, a mapper. */
@@ -32,20 +42,21 @@ export interface JsonRowsPart<T> {
 /**
  * Several lists in one statement (one round trip, one planning), each as one JSON document: what a
  * page shows side by side (the home page's events and photographers). The parts share `params`;
- * with `once`, they are written into the statement, which is then planned once (`plan-once.ts`).
+ * with `once`, they are written into the statement, which is then planned once (`plan-once.ts`); with
+ * `generic`, the statement is planned once for any values (`plan-generic.ts`).
  */
 export async function queryJsonParts<T extends Record<string, unknown>>(
   db: Queryable,
   parts: { [K in keyof T]: JsonRowsPart<T[K]> },
   params: SqlParam[],
-  { once = false }: { once?: boolean } = {},
+  { once = false, generic = false }: JsonRowsPlan = {},
 ): Promise<{ [K in keyof T]: T[K][] }> {
   const names = Object.keys(parts) as (keyof T & string)[];
   const columns = names.map(
     (name, i) =>
       `(select coalesce(json_agg(r order by ${parts[name].orderBy}), '[]')::text from (${parts[name].sql}) r) as p${i}`,
   );
-  const sql = `select ${columns.join(', ')}`;
+  const sql = `${generic ? GENERIC_PLAN_MARK + ' ' : ''}select ${columns.join(', ')}`;
   // `once`: the values are the server's own (today, the page's sizes), so the statement is planned once.
   const [row] = once
     ? await db.query<Record<string, string>>(planOnce(sql, params), [])

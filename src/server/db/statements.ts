@@ -15,6 +15,7 @@
 import type { PGlite, protocol as pgliteProtocol, types as pgliteTypes } from '@electric-sql/pglite';
 import pgUtils from 'pg/lib/utils.js';
 import type { SqlParam } from './client';
+import { isPlannedGeneric } from './plan-generic';
 
 /** Distinct SQL texts kept prepared; past it the oldest is closed. Our code has a few hundred at most. */
 export const MAX_PREPARED = 500;
@@ -86,9 +87,15 @@ export function preparedQueries(
   const sync = serialize.sync();
   const describePortal = serialize.describe({ type: 'P' });
   const execute = serialize.execute({});
+  // Around a statement planned for any values (`plan-generic.ts`). The second runs even when the
+  // statement fails: after an error the backend skips to the sync, and the query comes after it.
+  const genericPlans = serialize.query('set plan_cache_mode = force_generic_plan');
+  const customPlans = serialize.query('set plan_cache_mode = force_custom_plan');
 
   const message = (sql: string, params: readonly SqlParam[]): { bytes: Uint8Array; parsed: string | null } => {
     const parts: Uint8Array[] = [];
+    const generic = isPlannedGeneric(sql);
+    if (generic) parts.push(genericPlans);
     for (const name of toClose.splice(0)) parts.push(serialize.close({ type: 'S', name }));
     let name = names.get(sql);
     let parsed: string | null = null;
@@ -105,6 +112,7 @@ export function preparedQueries(
     }
     const values = params.map((v) => pgUtils.prepareValue(v) as string | null);
     parts.push(serialize.bind({ statement: name, values }), describePortal, execute, sync);
+    if (generic) parts.push(customPlans);
     return { bytes: concat(parts), parsed };
   };
 

@@ -87,7 +87,8 @@ export async function readEventsBlock<X = never>(
   if (!kept) parts['counts'] = tabCountsPart;
   if (extra) parts['extra'] = extra;
   const params = [photographerId, today, page.pageSize, page.page * page.pageSize];
-  const read = (await queryJsonParts(db, parts, params)) as {
+  // Ids, a date and the page's sizes: the same walk of the author's index for any of them.
+  const read = (await queryJsonParts(db, parts, params, { generic: true })) as {
     cards: EventCardData[];
     counts?: TabCounts[];
     extra?: X[];

@@ -10,6 +10,7 @@ import { regionColumns } from '#lib/regions';
 import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
+import { planGeneric } from '#server/db/plan-generic';
 import { answerImages, storedImages } from '#server/media/pictures';
 import { conflict, denied, notFound } from './errors';
 import { eventSearchDocument } from '#server/search/grams';
@@ -171,10 +172,11 @@ export async function getPromotionDetails(
   viewer: Principal | null,
   now = Date.now(),
 ): Promise<PromotionDetailResponse | null> {
+  // One row by its key: planned once for any id.
   const rows = await db.query<RowWithAuthor>(
-    `select ${PROMOTION_COLUMNS}, ${AUTHOR_COLUMNS}
+    planGeneric(`select ${PROMOTION_COLUMNS}, ${AUTHOR_COLUMNS}
        from promotions p left join members m on m.id = p.author_id and not p.is_author_hidden
-      where p.id = $1 and p.deleted_at is null`,
+      where p.id = $1 and p.deleted_at is null`),
     [id],
   );
   const row = rows[0];
