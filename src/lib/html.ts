@@ -1,6 +1,7 @@
 /**
  * Text made safe for HTML built as a string (the browse cards of `#components/card-markup`, the 503
- * page): `& < > " '` as entities, so it can stand in element content and in double-quoted attributes.
+ * page) and for the sitemap's XML: `& < > " '` as entities (`&#39;`, which XML reads too), so it can
+ * stand in element content and in double-quoted attributes.
  */
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',

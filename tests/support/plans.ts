@@ -49,13 +49,16 @@ export async function plansOf(db: Db, run: (q: Queryable) => Promise<unknown>): 
 /**
  * The generic plan of `sql`, the one its calls run. `explain (generic_plan)` cannot take bound values,
  * and a statement parsed with parameters must be given them: so a prepared statement, explained
- * under `force_generic_plan` (its values, numbers and dates here, as literals: the plan ignores them).
+ * under `force_generic_plan` (its values, numbers and strings here, as literals: the plan ignores them).
  */
 let explained = 0;
 
 async function genericPlan(db: Db, sql: string, params: readonly SqlParam[]) {
-  const literal = (v: SqlParam) =>
-    typeof v === 'number' ? String(v) : v === null ? 'null' : `'${String(v).replaceAll("'", "''")}'`;
+  const literal = (v: SqlParam) => {
+    if (typeof v === 'number') return String(v);
+    if (typeof v === 'string') return `'${v.replaceAll("'", "''")}'`;
+    throw new Error(`genericPlan: write ${JSON.stringify(v)} as a literal here first`);
+  };
   // A name per call, dropped on the same connection (a pooled server's connections prepare apart).
   const name = `explained_generic_${explained++}`;
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import type { SqlParam } from './client';
 import type { Queryable } from './index';
-import { GENERIC_PLAN_MARK } from './plan-generic';
+import { planGeneric } from './plan-generic';
 import { planOnce } from './plan-once';
 
 /**
@@ -56,7 +56,8 @@ export async function queryJsonParts<T extends Record<string, unknown>>(
     (name, i) =>
       `(select coalesce(json_agg(r order by ${parts[name].orderBy}), '[]')::text from (${parts[name].sql}) r) as p${i}`,
   );
-  const sql = `${generic ? GENERIC_PLAN_MARK + ' ' : ''}select ${columns.join(', ')}`;
+  const select = `select ${columns.join(', ')}`;
+  const sql = generic ? planGeneric(select) : select;
   // `once`: the values are the server's own (today, the page's sizes), so the statement is planned once.
   const [row] = once
     ? await db.query<Record<string, string>>(planOnce(sql, params), [])

@@ -11,7 +11,7 @@
  * the named statement. The PostgreSQL driver plans it per call like the others: there the planning runs
  * in the database server's process, not in ours, and switching the mode would cost two more round trips.
  */
-export const GENERIC_PLAN_MARK = '/* plan: generic */';
+const GENERIC_PLAN_MARK = '/* plan: generic */';
 
 /** `sql`, marked to be planned once for any values. */
 export function planGeneric(sql: string): string {

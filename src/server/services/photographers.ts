@@ -69,13 +69,13 @@ export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerRe
   };
 }
 
+/** A photographer's member row and page, by the member's id (`$1`). */
+const PHOTOGRAPHER_ROW_SQL = `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
+  from members m join photographer_pages pp on pp.member_id = m.id
+ where m.id = $1`;
+
 async function findPhotographerRow(db: Queryable, id: number): Promise<PhotographerRow | null> {
-  const rows = await db.query<PhotographerRow>(
-    `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
-       from members m join photographer_pages pp on pp.member_id = m.id
-      where m.id = $1`,
-    [id],
-  );
+  const rows = await db.query<PhotographerRow>(PHOTOGRAPHER_ROW_SQL, [id]);
   return rows[0] ?? null;
 }
 
@@ -119,9 +119,7 @@ export type PhotographerRow = MemberRow & PageRow;
  * the photographer's id. JSON carries the timestamps as text; they become dates again here.
  */
 export const photographerRowPart: JsonRowsPart<PhotographerRow> = {
-  sql: `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
-          from members m join photographer_pages pp on pp.member_id = m.id
-         where m.id = $1`,
+  sql: PHOTOGRAPHER_ROW_SQL,
   orderBy: 'r.id',
   map: (row) => {
     const r = row as Omit<PhotographerRow, 'created_at' | 'hidden_at'> & {

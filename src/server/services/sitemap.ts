@@ -2,6 +2,7 @@
  * The public addresses for /sitemap.xml: the browse pages, every listed event (newest first) and every
  * listed photographer page, within the sitemap format's 50,000-address limit.
  */
+import { escapeHtml } from '#lib/html';
 import type { Queryable } from '#server/db/index';
 
 export const SITEMAP_MAX_URLS = 50_000;
@@ -39,13 +40,10 @@ export async function sitemapEntries(db: Queryable, max = SITEMAP_MAX_URLS): Pro
   ];
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
   const urls = entries
     .map((e) => {
-      const loc = `<loc>${escapeXml(new URL(e.path, origin).href)}</loc>`;
+      const loc = `<loc>${escapeHtml(new URL(e.path, origin).href)}</loc>`;
       return `<url>${loc}${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`;
     })
     .join('\n');
