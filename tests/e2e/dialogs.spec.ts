@@ -75,6 +75,17 @@ test('the portfolio viewer is modal; Escape closes it and focus returns to its t
   const viewer = page.getByRole('dialog');
   await expectModal(viewer);
   await expect(viewer.locator('img')).toBeVisible();
+  // Next and previous, by the arrow keys: the counter and the tile's full picture follow.
+  const tiles = page.getByRole('link', { name: /크게 보기/ });
+  const total = await tiles.count();
+  expect(total).toBeGreaterThan(1);
+  await expect(viewer.getByRole('heading')).toContainText(`1 / ${total}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByRole('heading')).toContainText(`2 / ${total}`);
+  const second = await tiles.nth(1).evaluate((a) => (a as HTMLAnchorElement).href);
+  expect(await viewer.locator('img').evaluate((img) => (img as HTMLImageElement).src)).toBe(second);
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.getByRole('heading')).toContainText(`1 / ${total}`);
   await shots(page, 'portfolio-viewer');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
