@@ -28,6 +28,12 @@ const TASKS = {
     if (!document.querySelector('button[data-save]')) return;
     void import('#client/save-buttons').then((m) => m.enhanceSaveButtons());
   },
+  /** The event and photographer pages' share buttons (`ShareButton.astro`, decision 008). */
+  share: () => void import('#client/share-buttons').then((m) => m.enhanceShareButtons()),
+  /** The event and photographer pages' options menus (`OptionsMenuSlot.astro`, decision 008). */
+  options: () => void import('#client/options-menus').then((m) => m.mountOptionsMenus()),
+  /** The photographer page's portfolio viewer (`PortfolioGrid.astro`, decision 008). */
+  portfolio: () => void import('#client/portfolio-grid').then((m) => m.enhancePortfolioGrids()),
   /** The home page's links and session refresh. */
   home: () => void import('#client/home-page').then((m) => m.startHomePage()),
   /** The event gallery's swiper. */

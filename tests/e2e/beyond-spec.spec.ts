@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { call, createEvent, day } from '../support/api';
-import { islandReady, signInAs, skipFirstVisit, watchPage } from './support/browse';
+import { shareReady, signInAs, skipFirstVisit, watchPage } from './support/browse';
 
 const shotsDir = process.env['FEATURE_SHOTS'];
 
@@ -86,7 +86,7 @@ test('share falls back to copying the link where the share sheet is missing; the
   const events = (await (await request.get('/api/v1/promotions/list?pageSize=20')).json()) as { items: Item[] };
   const event = events.items[0] as Item;
   await page.goto(`/event/${event.id}`);
-  await islandReady(page, 'ShareButton');
+  await shareReady(page);
   await page.getByRole('button', { name: '공유하기' }).click();
   await expect(page.getByText('URL이 복사되었어요!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/event/${event.id}$`));
@@ -122,7 +122,7 @@ test('share opens the share sheet where there is one, with the title and link', 
   const photographer = list.items[0];
   if (!photographer) throw new Error('no photographer');
   await page.goto(`/photographer/${photographer.id}`);
-  await islandReady(page, 'ShareButton');
+  await shareReady(page);
   await page.getByRole('button', { name: '공유하기' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shared: { title: string; url: string }[] }).shared))

@@ -4,7 +4,7 @@
  * options menu (edit, delete). Sessions come from the Kakao stand-in (tests/support/auth.ts).
  */
 import { expect, test } from '@playwright/test';
-import { events, islandReady, saveButtonsReady, signInAs, watchPage } from './support/browse';
+import { events, optionsMenuReady, saveButtonsReady, signInAs, watchPage } from './support/browse';
 
 test.describe('as a member', () => {
   test('saving an event persists across reload, in the list and on the detail page', async ({ page, baseURL }) => {
@@ -160,7 +160,7 @@ test.describe('as a member', () => {
     // Someone else's event: only 신고하기 (issue 22), no edit or delete.
     const other = (await events(request)).find((e) => e.author !== null && e.author.id !== me.user.id);
     await page.goto(`/event/${other?.id}`);
-    await islandReady(page, 'EventOptionsMenu');
+    await optionsMenuReady(page);
     await page.waitForLoadState('networkidle');
     // Named for what it holds: 더보기 for a reporter, 관리 only with edit and delete.
     await expect(page.getByRole('button', { name: '이벤트 관리 메뉴' })).toHaveCount(0);

@@ -9,7 +9,9 @@ import {
   events,
   islandReady,
   photographers,
+  portfolioReady,
   saveButtonsReady,
+  shareReady,
   skipFirstVisit,
   todayKst,
   watchPage,
@@ -384,7 +386,7 @@ test.describe('photographers', () => {
     await expect(page.getByRole('link', { name: /문의하기/ })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
 
-    await islandReady(page, 'ShareButton');
+    await shareReady(page);
     await page.getByRole('button', { name: '공유하기' }).click();
     await expect(page.getByText('URL이 복사되었어요!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
@@ -393,7 +395,7 @@ test.describe('photographers', () => {
     await expect(page.getByText('URL이 복사되었어요!')).toHaveCount(0, { timeout: 3000 });
 
     await page.getByRole('heading', { name: '포트폴리오' }).scrollIntoViewIfNeeded();
-    await islandReady(page, 'PortfolioGallery');
+    await portfolioReady(page);
     await page
       .getByRole('link', { name: /크게 보기/ })
       .first()

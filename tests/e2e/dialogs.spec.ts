@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newPhotographer } from '../support/api';
-import { islandReady, photographers, shotsAt, skipFirstVisit } from './support/browse';
+import { islandReady, photographers, portfolioReady, shotsAt, skipFirstVisit } from './support/browse';
 import { hydrated, useSession } from './support/member';
 
 const shotsDir = process.env['DIALOG_SHOTS'];
@@ -69,7 +69,7 @@ test('the portfolio viewer is modal; Escape closes it and focus returns to its t
   const target = (await photographers(request))[0];
   if (!target) throw new Error('no photographer');
   await page.goto(`/photographer/${target.id}`);
-  await islandReady(page, 'PortfolioGallery');
+  await portfolioReady(page);
   const tile = page.getByRole('link', { name: /크게 보기/ }).first();
   await tile.click();
   const viewer = page.getByRole('dialog');

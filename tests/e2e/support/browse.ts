@@ -83,6 +83,21 @@ export async function saveButtonsReady(page: Page): Promise<void> {
   await expect(page.locator('button[data-save]').first()).toBeEnabled();
 }
 
+/** Waits until the page's share button is live (`src/client/share-buttons.ts`, after the largest paint). */
+export async function shareReady(page: Page): Promise<void> {
+  await expect(page.locator('button[data-share-url]').first()).toBeEnabled();
+}
+
+/** Waits until a tap on a portfolio tile opens the viewer (`src/client/portfolio-grid.ts`). */
+export async function portfolioReady(page: Page): Promise<void> {
+  await expect(page.locator('[data-portfolio][data-live]')).toBeAttached();
+}
+
+/** Waits until the page's options menu is mounted (`src/client/options-menus.ts`); it may render nothing. */
+export async function optionsMenuReady(page: Page): Promise<void> {
+  await expect(page.locator('[data-options-menu][data-live]')).toBeAttached();
+}
+
 /** Collects CSP violations, hydration errors and uncaught errors. */
 export function watchPage(page: Page): string[] {
   const problems: string[] = [];
