@@ -8,6 +8,7 @@ import type { Db } from '#server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
 import { isPlannedGeneric } from '#server/db/plan-generic';
+import { parsePromotionFilter } from '#server/http/list-query';
 import { photographerRowPart } from '#server/services/photographers';
 import { readEventsBlock } from '#server/services/photographer-promotions';
 import { getPromotionDetails } from '#server/services/promotions';
@@ -84,6 +85,23 @@ describe('list pages', () => {
       expect(result.totalPage).toBe(lastPage + 1);
     }
   });
+});
+
+describe('list pages planned once for any values (decision 008, round 9)', () => {
+  it.each(['searchKeyword=야경', 'sortType=POPULAR&type=FREE', 'progressStatus=ONGOING&searchKeyword=스냅'])(
+    'a common filter (%s) still walks the ordered index: no bitmap of all its matches, no scan',
+    async (query) => {
+      const plans = await plansOf(parsePromotionFilter(new URLSearchParams(query)));
+      const page = plans.find((p) => /\blimit\b/.test(p.sql));
+      expect(page && isPlannedGeneric(page.sql)).toBe(true);
+      const nodes = page?.nodes ?? [];
+      expect(nodes.map((n) => n['Index Name'])).toContainEqual(
+        expect.stringMatching(/^promotions_(pkey|popular_idx)$/),
+      );
+      expect(nodes.filter((n) => n['Node Type'].startsWith('Bitmap'))).toEqual([]);
+      expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'promotions')).toEqual([]);
+    },
+  );
 });
 
 describe('pages read by their ids, planned once for any id', () => {
