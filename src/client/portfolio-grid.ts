@@ -16,7 +16,7 @@ export interface PortfolioPicture {
 }
 
 /** The grid's pictures, in order, and the index of `tile` among them. */
-export function picturesOf(grid: Element, tile: Element): { pictures: PortfolioPicture[]; index: number } {
+function picturesOf(grid: Element, tile: Element): { pictures: PortfolioPicture[]; index: number } {
   const tiles = [...grid.querySelectorAll<HTMLAnchorElement>(TILE)];
   const pictures = tiles.map((a) => ({ url: a.href, alt: a.querySelector('img')?.alt ?? '' }));
   return { pictures, index: Math.max(0, tiles.indexOf(tile as HTMLAnchorElement)) };

@@ -49,14 +49,16 @@ export async function plansOf(db: Db, run: (q: Queryable) => Promise<unknown>): 
 /**
  * The generic plan of `sql`, the one its calls run. `explain (generic_plan)` cannot take bound values,
  * and a statement parsed with parameters must be given them: so a prepared statement, explained
- * under `force_generic_plan` (its values, numbers and strings here, as literals: the plan ignores them).
+ * under `force_generic_plan` (its values, numbers, strings and arrays of strings here, as literals:
+ * the plan ignores them).
  */
 let explained = 0;
 
 async function genericPlan(db: Db, sql: string, params: readonly SqlParam[]) {
-  const literal = (v: SqlParam) => {
+  const literal = (v: SqlParam): string => {
     if (typeof v === 'number') return String(v);
     if (typeof v === 'string') return `'${v.replaceAll("'", "''")}'`;
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return `array[${v.map(literal).join(', ')}]::text[]`;
     throw new Error(`genericPlan: write ${JSON.stringify(v)} as a literal here first`);
   };
   // A name per call, dropped on the same connection (a pooled server's connections prepare apart).

@@ -80,11 +80,14 @@ export function toListItem(r: ListRow, today: string): PromotionListItem {
 }
 
 /**
- * Builds the WHERE clause of a list query; every condition can be served by an index. `gramsIndex: false`
- * leaves out the keyword's grams, which keeps the planner off the grams index (for a walk down the
- * ordered index, see `listPageOf`).
+ * Builds the WHERE clause of a list query; every condition can be served by an index. `indexes: false`
+ * is for a walk down the ordered index (`pageRowsOf`), which tests each row: it leaves out the keyword's
+ * grams and writes each array test as `coalesce(… && …, false)`, the same test, which no index serves
+ * and which the planner takes for common. Planned for any values (a walk is, see `pageRowsOf`), a bare
+ * `&&` was taken for rare: the plan fetched every event of 서울 through the array indexes and sorted
+ * them (0.76 → 75 ms at 100k events), or scanned the table (3,000 events).
  */
-function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gramsIndex = true): string {
+function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], indexes = true): string {
   const add = (v: SqlParam) => {
     params.push(v);
     return `$${params.length}`;
@@ -97,19 +100,21 @@ function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], gra
     const t = add(today);
     conditions.push(`p.started_at <= ${t}::date and p.ended_at >= ${t}::date`);
   }
+  const overlaps = (column: string, values: string[]) => {
+    const test = `p.${column} && ${add(values)}::text[]`;
+    return indexes ? test : `coalesce(${test}, false)`;
+  };
   const regionParts: string[] = [];
-  if (filter.regions.length > 0) regionParts.push(`p.regions && ${add(filter.regions)}::text[]`);
-  if (filter.categories.length > 0) regionParts.push(`p.region_categories && ${add(filter.categories)}::text[]`);
+  if (filter.regions.length > 0) regionParts.push(overlaps('regions', filter.regions));
+  if (filter.categories.length > 0) regionParts.push(overlaps('region_categories', filter.categories));
   if (regionParts.length > 0) conditions.push(`(${regionParts.join(' or ')})`);
-  if (filter.photographyTypes.length > 0) {
-    conditions.push(`p.photography_types && ${add(filter.photographyTypes)}::text[]`);
-  }
+  if (filter.photographyTypes.length > 0) conditions.push(overlaps('photography_types', filter.photographyTypes));
   const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
   if (keyword) {
     // The grams only narrow the search through their index: a row whose text holds the keyword holds
     // its grams too (a keyword never spans the document's line breaks), so a walk tests the text alone
     // and never unpacks a row's grams (out of line, compressed: 0.2 ms a row on PGlite).
-    if (gramsIndex) conditions.push(`search_grams_key(p.search_grams) @> ${add(keywordGrams(keyword))}::text[]`);
+    if (indexes) conditions.push(`search_grams_key(p.search_grams) @> ${add(keywordGrams(keyword))}::text[]`);
     conditions.push(`strpos(p.search_text, ${add(keyword)}) > 0`);
   }
   return conditions.join(' and ');
@@ -179,21 +184,11 @@ async function pageRowsOf(
   const offset = `$${params.push(page.page * page.pageSize)}`;
   const add = (v: SqlParam) => `$${params.push(v)}`;
   const sql = rowsOf({ where, order: orderOf(filter.sortType, sortMatches), limit, offset, add });
-  return { total, sql, orderBy, generic: !sortMatches && !hasArrayFilter(filter) };
-}
-
-/**
- * Whether a list page's statement may be planned once for any values (`#server/db/plan-generic`,
- * decision 008 round 9): a walk down the ordered index (`sortsMatches` chose it, in the SQL) whose
- * conditions are a keyword's text, a type, a progress status. Planning it for each call's values was
- * 0.3 of its 0.7 ms on PGlite at 100k events. An array filter (regions, their categories, photography
- * types) is planned per call: planned for any value, its `&&` tests were taken for rare ones, and the
- * plan fetched every event of 서울 through their index to sort them (0.76 → 75 ms at 100k events), or
- * scanned the table (3,000 events). So is a sort of the matches: which index fetches them best depends
- * on the values.
- */
-function hasArrayFilter(filter: PromotionFilter): boolean {
-  return filter.regions.length > 0 || filter.categories.length > 0 || filter.photographyTypes.length > 0;
+  // A walk is planned once for any values (decision 008, round 9): the choice is made here and written
+  // into the SQL, so its plan does not depend on them; planning each call's was 0.3 of its 0.7 ms on
+  // PGlite at 100k events. A sort of the matches is planned per call: which index fetches them best
+  // depends on the values.
+  return { total, sql, orderBy, generic: !sortMatches };
 }
 
 /** One list page: the kept count and the page's rows, as one JSON document (`queryJsonRows`). */
