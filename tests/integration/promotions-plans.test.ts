@@ -8,6 +8,7 @@ import type { Db } from '#server/db/index';
 import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
 import { isPlannedGeneric } from '#server/db/plan-generic';
+import { searchOverview } from '#server/services/browse';
 import { parsePromotionFilter } from '#server/http/list-query';
 import { photographerRowPart } from '#server/services/photographers';
 import { readEventsBlock } from '#server/services/photographer-promotions';
@@ -120,6 +121,29 @@ describe('list pages planned once for any values (decision 008, round 9)', () =>
       ).toEqual(all.slice(page * 10, page * 10 + 10));
     }
   });
+});
+
+describe('the search overview planned once for any keyword (decision 008, round 9)', () => {
+  it.each(['야경', '스냅'])(
+    'walks the events’ key for "%s" and finds photographers by their grams',
+    async (keyword) => {
+      const plans = await plansOfRun(db, (q) => {
+        clearPromotionCounts();
+        return searchOverview(q, keyword);
+      });
+      const read = plans.find((p) => /\blimit\b/.test(p.sql));
+      expect(read && isPlannedGeneric(read.sql)).toBe(true);
+      const nodes = read?.nodes ?? [];
+      expect(nodes.map((n) => n['Index Name'])).toContain('promotions_pkey');
+      expect(nodes.map((n) => n['Index Name'])).toContain('photographer_pages_grams_idx');
+      expect(nodes.filter((n) => n['Relation Name'] === 'promotions' && n['Node Type'] !== 'Index Scan')).toEqual([]);
+      // The same event as planned for the keyword: the event list's first.
+      clearPromotionCounts();
+      const overview = await searchOverview(db, keyword);
+      const [first] = (await listPromotions(db, { ...base, keyword }, { page: 0, pageSize: 1 }, null)).items;
+      expect(overview.events.map((e) => e.id)).toEqual(first ? [first.id] : []);
+    },
+  );
 });
 
 describe('pages read by their ids, planned once for any id', () => {

@@ -7,7 +7,7 @@ import type { EventCardData, PhotographerCardData } from '#lib/cards';
 import { resetFilter, type FilterState, type ListKind } from '#lib/filters';
 import type { Page, PhotographerListItem, PromotionDetailResponse } from '#lib/contract';
 import type { SqlParam } from '#server/db/client';
-import { getDb } from '#server/db/index';
+import { getDb, type Queryable } from '#server/db/index';
 import { queryJsonParts } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
@@ -155,10 +155,21 @@ export async function search(query: SearchQuery): Promise<SearchResult> {
   if (state === 'PROMOTION') return { state, keyword, list: await eventList(query) };
   if (state === 'PHOTOGRAPHER') return { state, keyword, list: await photographerList(query) };
   if (!keyword) return { state, keyword, events: [], photographers: [] };
+  return { state, keyword, ...(await searchOverview(await getDb(), keyword)) };
+}
+
+/**
+ * The search overview's event and photographers for `keyword`: the event through the kept count (it
+ * chooses the walk or the sort), then its rows and the photographers (who need no total) in one
+ * statement. When the event's part walks, the statement is planned once for any values (decision 008,
+ * round 9): the photographers' part is found through their grams index whatever the keyword, as when
+ * planned for it.
+ */
+export async function searchOverview(
+  db: Queryable,
+  keyword: string,
+): Promise<{ events: EventCardData[]; photographers: PhotographerCardData[] }> {
   const none = { filter: resetFilter(), keyword, page: 0 };
-  const db = await getDb();
-  // The event through the kept count (it chooses the plan), then its rows and the photographers (who
-  // need no total) in one statement.
   const params: SqlParam[] = [];
   const events = await firstPromotionCardsPart(db, eventFilter(none), SEARCH_OVERVIEW_EVENTS, params);
   const photographers = photographerRowsPart(cardFilter(none), SEARCH_OVERVIEW_PHOTOGRAPHERS, 0, null, params);
@@ -167,9 +178,10 @@ export async function search(query: SearchQuery): Promise<SearchResult> {
         db,
         { events, photographers },
         params,
+        { generic: events.walks },
       )
     : { events: [], ...(await queryJsonParts<{ photographers: PhotographerListItem }>(db, { photographers }, params)) };
-  return { state, keyword, events: read.events, photographers: read.photographers.map(photographerCard) };
+  return { events: read.events, photographers: read.photographers.map(photographerCard) };
 }
 
 export interface PictureData {

@@ -227,8 +227,8 @@ export async function firstPromotionCardsPart(
   limit: number,
   params: SqlParam[],
   now = Date.now(),
-): Promise<JsonRowsPart<EventCardData> | null> {
-  const { sql, orderBy } = await pageRowsOf(
+): Promise<(JsonRowsPart<EventCardData> & { walks: boolean }) | null> {
+  const { sql, orderBy, generic } = await pageRowsOf(
     db,
     filter,
     { page: 0, pageSize: limit },
@@ -236,7 +236,7 @@ export async function firstPromotionCardsPart(
     cardRowsOf,
     params,
   );
-  return sql === null ? null : { sql, orderBy, map: (row) => toCard(row as CardRow) };
+  return sql === null ? null : { sql, orderBy, map: (row) => toCard(row as CardRow), walks: generic };
 }
 
 export async function listPromotions(
