@@ -6,14 +6,11 @@
  * behaviour (a new tab or window). Loaded by BaseLayout's `AfterPaint` island after the largest paint;
  * until then a tap follows the link.
  */
+import type { PortfolioPicture } from '#islands/PortfolioViewer';
+
 const GRID = '[data-portfolio]';
 const TILE = 'a[data-portfolio-tile]';
 let listening = false;
-
-export interface PortfolioPicture {
-  url: string;
-  alt: string;
-}
 
 /** The grid's pictures, in order, and the index of `tile` among them. */
 function picturesOf(grid: Element, tile: Element): { pictures: PortfolioPicture[]; index: number } {

@@ -9,7 +9,7 @@ import { showToast } from '#stores/ui';
 import { shareLink } from './share';
 
 /** How long the copied and failed toasts stay (spec §8: 1 s). */
-export const COPY_TOAST_MS = 1000;
+const COPY_TOAST_MS = 1000;
 
 const SELECTOR = 'button[data-share-url]';
 let listening = false;

@@ -1,9 +1,14 @@
 import { useId, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { browseCopy } from '#lib/copy-browse';
-import type { PortfolioPicture } from '#client/portfolio-grid';
 import { Modal } from './Modal';
 import styles from './PortfolioViewer.module.css';
+
+/** A picture of the portfolio: the full picture's address and its alt text (the tile's). */
+export interface PortfolioPicture {
+  url: string;
+  alt: string;
+}
 
 interface Props {
   pictures: PortfolioPicture[];

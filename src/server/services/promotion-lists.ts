@@ -162,7 +162,8 @@ type RowsOf = (q: {
 /**
  * A list page's rows as a statement of their own or a part of a larger one: the kept count first (one
  * round trip when it is not kept), which chooses the plan, then the rows' SQL with its parameters
- * added to `params`; no SQL when the page is empty or past the end.
+ * added to `params`, and whether it walks the ordered index (else it sorts the matches); no SQL when
+ * the page is empty or past the end.
  * `rowsOf` gets the page's WHERE and ORDER BY, the placeholders of limit and offset, and `add` for any
  * further parameter.
  */
@@ -173,22 +174,18 @@ async function pageRowsOf(
   today: string,
   rowsOf: RowsOf,
   params: SqlParam[],
-): Promise<{ total: number; sql: string | null; orderBy: string; generic: boolean }> {
+): Promise<{ total: number; sql: string | null; orderBy: string; walks: boolean }> {
   const countParams: SqlParam[] = [];
   const { total, rows: size } = await countWithSize(db, whereOf(filter, today, countParams), countParams);
   const orderBy = orderOf(filter.sortType, false).replaceAll('p.', 'r.');
-  if (total === 0 || page.page * page.pageSize >= total) return { total, sql: null, orderBy, generic: false };
+  if (total === 0 || page.page * page.pageSize >= total) return { total, sql: null, orderBy, walks: false };
   const sortMatches = sortsMatches(total, size, page);
   const where = whereOf(filter, today, params, sortMatches);
   const limit = `$${params.push(page.pageSize)}`;
   const offset = `$${params.push(page.page * page.pageSize)}`;
   const add = (v: SqlParam) => `$${params.push(v)}`;
   const sql = rowsOf({ where, order: orderOf(filter.sortType, sortMatches), limit, offset, add });
-  // A walk is planned once for any values (decision 008, round 9): the choice is made here and written
-  // into the SQL, so its plan does not depend on them; planning each call's was 0.3 of its 0.7 ms on
-  // PGlite at 100k events. A sort of the matches is planned per call: which index fetches them best
-  // depends on the values.
-  return { total, sql, orderBy, generic: !sortMatches };
+  return { total, sql, orderBy, walks: !sortMatches };
 }
 
 /** One list page: the kept count and the page's rows, as one JSON document (`queryJsonRows`). */
@@ -203,10 +200,14 @@ async function listPageOf<R, T>(
 ): Promise<Page<T>> {
   const today = todayKst(now);
   const params: SqlParam[] = [];
-  const { total, sql, orderBy, generic } = await pageRowsOf(db, filter, page, today, rowsOf, params);
+  const { total, sql, orderBy, walks } = await pageRowsOf(db, filter, page, today, rowsOf, params);
   if (sql === null) return toPage([], total, page);
+  // A walk is planned once for any values (decision 008, round 9): `pageRowsOf` chose it and wrote it
+  // into the SQL, so its plan does not depend on them; planning each call's was 0.3 of its 0.7 ms on
+  // PGlite at 100k events. A sort of the matches is planned per call: which index fetches them best
+  // depends on the values.
   const planOnce = once && isFirstUnfilteredPage(filter, page);
-  const rows = await queryJsonRows<R>(db, sql, params, orderBy, { once: planOnce, generic: !planOnce && generic });
+  const rows = await queryJsonRows<R>(db, sql, params, orderBy, { once: planOnce, generic: !planOnce && walks });
   return toPage(
     rows.map((r) => map(r, today)),
     total,
@@ -228,7 +229,7 @@ export async function firstPromotionCardsPart(
   params: SqlParam[],
   now = Date.now(),
 ): Promise<(JsonRowsPart<EventCardData> & { walks: boolean }) | null> {
-  const { sql, orderBy, generic } = await pageRowsOf(
+  const { sql, orderBy, walks } = await pageRowsOf(
     db,
     filter,
     { page: 0, pageSize: limit },
@@ -236,7 +237,7 @@ export async function firstPromotionCardsPart(
     cardRowsOf,
     params,
   );
-  return sql === null ? null : { sql, orderBy, map: (row) => toCard(row as CardRow), walks: generic };
+  return sql === null ? null : { sql, orderBy, map: (row) => toCard(row as CardRow), walks };
 }
 
 export async function listPromotions(

@@ -93,7 +93,7 @@ export async function portfolioReady(page: Page): Promise<void> {
   await expect(page.locator('[data-portfolio][data-live]')).toBeAttached();
 }
 
-/** Waits until the page's options menu is mounted (`src/client/options-menus.ts`); it may render nothing. */
+/** Waits until the page script has taken the options menu's slot (`src/client/options-menus.ts`); a visitor's stays empty. */
 export async function optionsMenuReady(page: Page): Promise<void> {
   await expect(page.locator('[data-options-menu][data-live]')).toBeAttached();
 }
