@@ -1,7 +1,8 @@
 /**
  * The embedded driver's named statements (src/server/db/statements.ts): one entry into PGlite's
  * backend per statement, the same rows as PGlite's own `query`, and the statement cache survives
- * errors, eviction, a changed table and a concurrent transaction.
+ * errors, eviction, a changed table and a concurrent transaction. On both drivers, a statement marked
+ * generic (plan-generic.ts) is planned once for any values and every other one per call.
  */
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -147,6 +148,39 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('the embedded database han
       await expect(db.query(planGeneric('select 1 / $1::int as fails_for_generic'), [0])).rejects.toThrow(/zero/);
       expect(await db.query('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
       expect(await db.query(planGeneric('select 1 / $1::int as fails_for_generic'), [1])).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env['DATABASE_URL']))('the PostgreSQL database handle', () => {
+  it('plans a statement marked generic once for any values on its own connections, every other one per call', async () => {
+    const db = await openTestDb();
+    // Each statement reads its own counts: on whichever pooled connection runs it, the named statement
+    // has just been planned for this call (a marked one from its second call on a connection reuses it).
+    const probe = (label: string) =>
+      `select generic_plans::int, custom_plans::int, current_setting('plan_cache_mode') as mode, $1::int as n,
+         1 as ${label}_probe from pg_prepared_statements where statement like '%as ${label}_' || 'probe%'`;
+    try {
+      const marked = planGeneric(probe('generic'));
+      for (let i = 1; i <= 6; i++) {
+        const [row] = await db.query<{ generic_plans: number; custom_plans: number; mode: string; n: number }>(marked, [
+          i,
+        ]);
+        expect(row).toMatchObject({ custom_plans: 0, mode: 'force_generic_plan', n: i });
+        expect(row!.generic_plans).toBeGreaterThan(0);
+      }
+      for (let i = 1; i <= 3; i++) {
+        const [row] = await db.query<{ generic_plans: number; custom_plans: number; mode: string }>(probe('custom'), [
+          i,
+        ]);
+        expect(row).toMatchObject({ generic_plans: 0, mode: 'force_custom_plan' });
+        expect(row!.custom_plans).toBeGreaterThan(0);
+      }
+      // In a transaction every statement runs on the transaction's connection, planned per call.
+      const inTx = await db.transaction((tx) => tx.query<{ mode: string }>(marked, [1]));
+      expect(inTx[0]!.mode).toBe('force_custom_plan');
     } finally {
       await db.close();
     }

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { acquireDirLock, type DirLock } from './lock';
+import { isPlannedGeneric } from './plan-generic';
 import { CACHED_PLAN_CHANGED, preparedQueries, statementName } from './statements';
 
 export type SqlParam = string | number | boolean | null | Date | readonly string[] | readonly number[] | object;
@@ -117,19 +118,37 @@ export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<D
   };
 }
 
+/**
+ * Connections one instance opens to PostgreSQL: `POOL_MAX` for requests, `GENERIC_POOL_MAX` for the
+ * statements planned once (short reads: the detail pages, list walks), one for `/healthz` and one
+ * listening for other instances' changes (README, "Several instances").
+ */
+export const POOL_MAX = 10;
+export const GENERIC_POOL_MAX = 4;
+
 export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<Db> {
   const pgModule = await import('pg');
   const pgLib = pgModule.default;
   pgLib.types.setTypeParser(DATE_OID, keepString);
   const pool = new pgLib.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // Every statement and every lock wait is bounded: a locked table answers 503, not a full pool.
     ...(timeouts ? { statement_timeout: timeouts.statementMs, lock_timeout: timeouts.lockMs } : {}),
     // As on PGlite: statements are named (parsed once per connection) and planned on every call.
     options: '-c plan_cache_mode=force_custom_plan',
+  });
+  // Statements marked to be planned once for any values (`plan-generic.ts`) run on connections of
+  // their own whose every named statement keeps its generic plan: no round trip to switch the mode.
+  const genericPool = new pgLib.Pool({
+    connectionString: url,
+    max: GENERIC_POOL_MAX,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...(timeouts ? { statement_timeout: timeouts.statementMs, lock_timeout: timeouts.lockMs } : {}),
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // The health check's own connection: never queued behind the requests that fill the pool.
   const healthMs = timeouts?.healthMs ?? 2_000;
@@ -143,6 +162,7 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
   });
   // An idle client losing its connection (the server restarted) must not crash the process.
   pool.on('error', () => undefined);
+  genericPool.on('error', () => undefined);
   healthPool.on('error', () => undefined);
   const run = async <T>(
     c: Pick<InstanceType<typeof pgLib.Pool>, 'query'>,
@@ -163,7 +183,7 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
   };
   return {
     kind: 'postgres',
-    query: (sql, params = []) => run(pool, sql, params),
+    query: (sql, params = []) => run(isPlannedGeneric(sql) ? genericPool : pool, sql, params),
     async ping(timeoutMs) {
       await within(timeoutMs, run(healthPool, 'select 1', []));
     },
@@ -191,7 +211,7 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
       await pool.query(sql);
     },
     async close() {
-      await Promise.all([pool.end(), healthPool.end()]);
+      await Promise.all([pool.end(), genericPool.end(), healthPool.end()]);
     },
   };
 }
