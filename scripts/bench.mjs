@@ -305,7 +305,7 @@ async function main() {
   };
   if (args.includes('--only=write-load')) return writeLoad().then(() => report(results));
   if (args.includes('--only=uncached')) {
-    const uncached = { startServer, results, seconds: quick ? 2 : 5 };
+    const uncached = { startServer, results, seconds: quick ? 1 : 2, rounds: quick ? 2 : 3 };
     await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
     if (findPgBin()) await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small });
     results.uncachedTargets = uncachedTargetRows(results);
@@ -349,7 +349,7 @@ async function main() {
   await server.stop();
   await writeLoad();
   log('uncached cost…');
-  const uncached = { startServer, results, seconds: quick ? 2 : 5 };
+  const uncached = { startServer, results, seconds: quick ? 1 : 2, rounds: quick ? 2 : 3 };
   await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
 
   let pgDb = null;

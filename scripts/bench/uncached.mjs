@@ -41,31 +41,85 @@ async function cannonUnique(base, path, seconds, connections) {
   return { rps, p50, p99, non2xx };
 }
 
+/** Rounds of every target; each page is set against the runs of `/login` just before and after it. */
+export const UNCACHED_ROUNDS = 3;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * One row per target from its runs in every round: `rounds[i][name]` is a run with `reference`, the
+ * req/s of `/login` measured just before and just after it (their mean); the reference's own entry is
+ * its runs' median in that round. A page's ratio is the median over the rounds of its req/s over its
+ * `reference`, printed with the lowest and highest: the machine's speed drifts (±0.05 of a ratio
+ * between runs minutes apart), and a page measured between two runs of `/login` drifts with them.
+ * req/s, p50 and p99 are the medians of the runs.
+ */
+export function uncachedRows(targets, rounds) {
+  const fixed = (n) => Number(n.toFixed(2));
+  return targets.map((t) => {
+    const runs = rounds.map((round) => round[t.name]);
+    const ratios = runs.map((r) => r.rps / (r.reference || 1));
+    return {
+      target: t.name,
+      path: t.path,
+      page: Boolean(t.page),
+      rps: Math.round(median(runs.map((r) => r.rps))),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      non2xx: runs.reduce((n, r) => n + (r.non2xx ?? 0), 0),
+      ratioToLogin: fixed(median(ratios)),
+      ratioRange: [fixed(Math.min(...ratios)), fixed(Math.max(...ratios))],
+    };
+  });
+}
+
+/** The median run (by req/s) of several. */
+const medianRun = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
+
 /**
  * Starts a server on `env` with PAGE_CACHE=off (via the bench's `startServer`), measures every target
- * at `connections` for `seconds` each, and adds the rows to `results.uncached`.
+ * for `seconds` at `connections` in each of `rounds` rounds, `/login` before the first and after each,
+ * and adds the rows to `results.uncached`.
  */
-export async function uncachedPoint({ label, env, events, startServer, results, seconds, connections = 8 }) {
+export async function uncachedPoint({
+  label,
+  env,
+  events,
+  startServer,
+  results,
+  seconds,
+  rounds = UNCACHED_ROUNDS,
+  connections = 8,
+}) {
   const server = await startServer({ ...env, PAGE_CACHE: 'off' });
   try {
     const targets = uncachedTargets(await firstIds(server.base));
+    const reference = targets.find((t) => t.reference);
+    const run = (t) => cannonUnique(server.base, t.path, seconds, connections);
     // A warm-up at full load, so no row pays for compiling the server's code: one second at two
     // connections left `/login`, the first row and the reference, a third below its warm rate.
     for (const t of targets) await cannonUnique(server.base, t.path, 2, connections);
-    const rows = [];
-    for (const t of targets) {
-      const r = await cannonUnique(server.base, t.path, seconds, connections);
-      rows.push({ database: label, events, target: t.name, path: t.path, page: Boolean(t.page), ...r });
+    const measured = [];
+    for (let i = 0; i < rounds; i++) {
+      const round = {};
+      let before = await run(reference);
+      const logins = [before];
+      for (const t of targets.filter((x) => !x.reference)) {
+        const page = await run(t);
+        const after = await run(reference);
+        round[t.name] = { ...page, reference: (before.rps + after.rps) / 2 };
+        logins.push(after);
+        before = after;
+      }
+      const login = medianRun(logins);
+      round[reference.name] = { ...login, reference: login.rps };
+      measured.push(round);
     }
-    // The reference is measured again last and the faster of its two runs kept: a slow reference
-    // would flatter every ratio.
-    const reference = rows.find((r) => r.target === 'login (no data)');
-    if (reference) {
-      const again = await cannonUnique(server.base, reference.path, seconds, connections);
-      if (again.rps > reference.rps) Object.assign(reference, again);
-    }
-    const login = reference?.rps || 1;
-    for (const r of rows) r.ratioToLogin = Number((r.rps / login).toFixed(2));
+    const rows = uncachedRows(targets, measured).map((r) => ({ database: label, events, ...r }));
     results.uncached = [...(results.uncached ?? []), ...rows];
   } finally {
     await server.stop();
@@ -97,6 +151,7 @@ export function reportUncached(results) {
       'p50 ms': r.p50,
       'p99 ms': r.p99,
       'vs /login': r.ratioToLogin,
+      'rounds (min–max)': r.ratioRange ? r.ratioRange.join('–') : '',
       non2xx: r.non2xx,
     })),
   );

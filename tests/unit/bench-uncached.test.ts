@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { uncachedRows, uncachedTargetRows } from '../../scripts/bench/uncached.mjs';
+
+const targets = [
+  { name: 'login (no data)', path: '/login', reference: true },
+  { name: 'photographer', path: '/photographer/1', page: true },
+  { name: 'API list, anonymous', path: '/api/v1/promotions/list' },
+];
+const run = (rps: number, reference: number, p50 = 10) => ({ rps, reference, p50, p99: p50 * 3, non2xx: 0 });
+
+describe('the uncached table', () => {
+  // The machine slows in the second round: the page, measured between two runs of /login, slows with them.
+  const rounds = [
+    { 'login (no data)': run(1000, 1000), photographer: run(560, 1000, 14), 'API list, anonymous': run(1100, 1000) },
+    { 'login (no data)': run(800, 800), photographer: run(440, 800, 18), 'API list, anonymous': run(900, 800) },
+    { 'login (no data)': run(1000, 1000), photographer: run(550, 1020, 15), 'API list, anonymous': run(1200, 1000) },
+  ];
+  const rows = uncachedRows(targets, rounds);
+  const row = (name: string) => rows.find((r) => r.target === name)!;
+
+  it("sets each page against the /login runs around it and keeps the rounds' median, lowest and highest", () => {
+    expect(row('photographer')).toMatchObject({ ratioToLogin: 0.55, ratioRange: [0.54, 0.56], rps: 550, p50: 15 });
+    expect(row('login (no data)')).toMatchObject({ ratioToLogin: 1, rps: 1000, page: false });
+    expect(row('API list, anonymous').ratioToLogin).toBe(1.13);
+  });
+
+  it('judges the pages on the median ratio', () => {
+    const judged = uncachedTargetRows({ uncached: rows.map((r) => ({ ...r, database: 'PGlite', events: 10_000 })) });
+    expect(judged.find((t) => t.target.startsWith('photographer uncached'))).toMatchObject({
+      measured: 0.55,
+      ok: true,
+    });
+    const slow = rows.map((r) => (r.target === 'photographer' ? { ...r, ratioToLogin: 0.49 } : r));
+    const judgedSlow = uncachedTargetRows({
+      uncached: slow.map((r) => ({ ...r, database: 'PGlite', events: 10_000 })),
+    });
+    expect(judgedSlow.find((t) => t.target.startsWith('photographer uncached'))).toMatchObject({ ok: false });
+  });
+});
