@@ -57,6 +57,10 @@ const median = (values) => {
  * `reference`, printed with the lowest and highest: the machine's speed drifts (±0.05 of a ratio
  * between runs minutes apart), and a page measured between two runs of `/login` drifts with them.
  * req/s, p50 and p99 are the medians of the runs.
+ * @param {{ name: string, path: string, page?: boolean, reference?: boolean }[]} targets
+ * @param {Record<string, { rps: number, p50: number, p99: number, non2xx?: number, reference: number }>[]} rounds
+ * @returns {{ target: string, path: string, page: boolean, rps: number, p50: number, p99: number,
+ *   non2xx: number, ratioToLogin: number, ratioRange: number[] }[]}
  */
 export function uncachedRows(targets, rounds) {
   const fixed = (n) => Number(n.toFixed(2));
