@@ -304,8 +304,9 @@ async function main() {
     results.writeLoad = await measureWriteLoad(ctx);
   };
   if (args.includes('--only=write-load')) return writeLoad().then(() => report(results));
+  // The uncached table's runs (scripts/bench/uncached.mjs), on its own or in the whole bench.
+  const uncached = { startServer, results, seconds: quick ? 1 : 2, rounds: quick ? 2 : 3 };
   if (args.includes('--only=uncached')) {
-    const uncached = { startServer, results, seconds: quick ? 1 : 2, rounds: quick ? 2 : 3 };
     await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
     if (findPgBin()) await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small });
     results.uncachedTargets = uncachedTargetRows(results);
@@ -349,7 +350,6 @@ async function main() {
   await server.stop();
   await writeLoad();
   log('uncached cost…');
-  const uncached = { startServer, results, seconds: quick ? 1 : 2, rounds: quick ? 2 : 3 };
   await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
 
   let pgDb = null;

@@ -6,6 +6,7 @@
  */
 import { cannon } from './cannon.mjs';
 import { scaleTargetRows } from './scale.mjs';
+import { percentile } from './write-load-report.mjs';
 
 export const UNCACHED_TARGETS = { pageVsLogin: 0.5 };
 
@@ -44,11 +45,8 @@ async function cannonUnique(base, path, seconds, connections) {
 /** Rounds of every target; each page is set against the runs of `/login` just before and after it. */
 export const UNCACHED_ROUNDS = 3;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+/** @param {number[]} values */
+const median = (values) => /** @type {number} */ (percentile(values, 0.5));
 
 /**
  * One row per target from its runs in every round: `rounds[i][name]` is a run with `reference`, the
@@ -56,7 +54,7 @@ const median = (values) => {
  * its runs' median in that round. A page's ratio is the median over the rounds of its req/s over its
  * `reference`, printed with the lowest and highest: the machine's speed drifts (±0.05 of a ratio
  * between runs minutes apart), and a page measured between two runs of `/login` drifts with them.
- * req/s, p50 and p99 are the medians of the runs.
+ * req/s, p50 and p99 are the medians of the runs (nearest rank: of two, the lower).
  * @param {{ name: string, path: string, page?: boolean, reference?: boolean }[]} targets
  * @param {Record<string, { rps: number, p50: number, p99: number, non2xx?: number, reference: number }>[]} rounds
  * @returns {{ target: string, path: string, page: boolean, rps: number, p50: number, p99: number,
@@ -82,7 +80,10 @@ export function uncachedRows(targets, rounds) {
 }
 
 /** The median run (by req/s) of several. */
-const medianRun = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
+const medianRun = (runs) => {
+  const rps = median(runs.map((r) => r.rps));
+  return runs.find((r) => r.rps === rps);
+};
 
 /**
  * Starts a server on `env` with PAGE_CACHE=off (via the bench's `startServer`), measures every target

@@ -123,8 +123,8 @@ export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<D
  * statements planned once (short reads: the detail pages, list walks), one for `/healthz` and one
  * listening for other instances' changes (README, "Several instances").
  */
-export const POOL_MAX = 10;
-export const GENERIC_POOL_MAX = 4;
+const POOL_MAX = 10;
+const GENERIC_POOL_MAX = 4;
 
 export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<Db> {
   const pgModule = await import('pg');
