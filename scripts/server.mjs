@@ -4,7 +4,7 @@
  * - starts the app first (configuration, database, migrations, demo data) and refuses to listen if that fails;
  * - serves dist/client from memory with the build's brotli/gzip copies, year-long immutable caching for
  *   hashed assets, and answers cached public pages before they reach Astro (both in src/server/http);
- * - gzip/brotli per response for everything else (HTML, JSON, SVG);
+ * - brotli/gzip for everything else (HTML, JSON, SVG), each answer compressed whole in one call;
  * - a request body limit (uploads aside), a request id and one JSON log line per request;
  * - graceful shutdown on SIGTERM/SIGINT: stop accepting, drain in-flight requests within a timeout,
  *   close the database, exit 0.
@@ -14,7 +14,6 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import compression from 'compression';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 // DIST_DIR lets parallel builds (e.g. one per developer worktree task) live side by side.
@@ -45,15 +44,6 @@ try {
 
 // Static files of the build, from memory with their build-time brotli/gzip copies (src/server/http/static-files.ts).
 const staticFiles = app.loadStaticFiles(distClient);
-
-const compress = compression({
-  threshold: 1024,
-  filter: (req, res) => {
-    const type = String(res.getHeader('Content-Type') ?? '');
-    if (!/^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/.test(type)) return false;
-    return compression.filter(req, res);
-  },
-});
 
 const UPLOAD_PATH = '/api/v1/files';
 const inFlight = new Set();
@@ -148,26 +138,26 @@ function toApp(req, res, requestId) {
     return;
   }
 
-  compress(req, res, () => {
-    // Astro routes HEAD to an endpoint's ALL handler; answer it as GET (Node still sends no body for HEAD).
-    // X-Original-Method tells endpoints it was HEAD (a view is not counted); a client's own is dropped.
-    delete req.headers['x-original-method'];
-    if (req.method === 'HEAD') {
-      req.method = 'GET';
-      req.headers['x-original-method'] = 'HEAD';
-    }
-    handler(
-      req,
-      res,
-      (err) => {
-        if (err === undefined) return notFound(req, res);
-        app.log('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
-        if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: '일시적인 오류가 발생했습니다.' });
-        else res.end();
-      },
-      { requestId, user: null },
-    );
-  });
+  // Pages and API answers are compressed whole, in one call (src/server/http/compress-answers.ts).
+  app.compressAnswers(req, res);
+  // Astro routes HEAD to an endpoint's ALL handler; answer it as GET (Node still sends no body for HEAD).
+  // X-Original-Method tells endpoints it was HEAD (a view is not counted); a client's own is dropped.
+  delete req.headers['x-original-method'];
+  if (req.method === 'HEAD') {
+    req.method = 'GET';
+    req.headers['x-original-method'] = 'HEAD';
+  }
+  handler(
+    req,
+    res,
+    (err) => {
+      if (err === undefined) return notFound(req, res);
+      app.log('error', 'unhandled error', { requestId, error: err instanceof Error ? err.stack : String(err) });
+      if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: '일시적인 오류가 발생했습니다.' });
+      else res.end();
+    },
+    { requestId, user: null },
+  );
 }
 
 server.keepAliveTimeout = 5_000;

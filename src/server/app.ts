@@ -11,6 +11,7 @@ import { serveCached } from './cache/fast-path';
 import { serveMemberList } from './cache/member-lists';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
+import { compressAnswers } from './http/compress-answers';
 import { setCorsHeaders } from './http/cors';
 import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
 import { loadStaticFiles } from './http/static-files';
@@ -84,6 +85,8 @@ const key = Symbol.for('damabwa.app');
   serveMedia,
   serveCached,
   serveMemberList,
+  // Compression of the answers Astro renders (src/server/http/compress-answers.ts).
+  compressAnswers,
   // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).
   setCorsHeaders,
   isKnownMethod,

@@ -35,6 +35,18 @@ describe('production server', () => {
     expect(await res.text()).toContain('<html lang="ko">');
   });
 
+  it('sends a page rendered for the request compressed whole, with its length', async () => {
+    // A member page: never kept, so Astro renders it for this request.
+    const res = await fetch(`${base}/mypage`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-page-cache')).toBeNull();
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(1000);
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(await res.text()).toContain('<html lang="ko">');
+  });
+
   it('caches hashed assets for a year, immutable', async () => {
     const html = await (await fetch(`${base}/`)).text();
     const asset = /\/_astro\/[^"']+\.css/.exec(html)?.[0];
