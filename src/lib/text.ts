@@ -13,7 +13,16 @@ function getSegmenter(): Intl.Segmenter | null {
   return segmenter;
 }
 
+/**
+ * Text in which every UTF-16 unit is a grapheme of its own: printable ASCII, precomposed Hangul
+ * syllables and Hangul compatibility letters (ㅋ, ㅠ) never join their neighbours. Most nicknames and
+ * titles are such text, and a regular expression reads it in a fraction of a segmenter's time
+ * (a page of twenty cards spent 0.06 ms segmenting their nicknames).
+ */
+const ONE_UNIT_GRAPHEMES = /^[\x20-\x7e\u3131-\u318e\uac00-\ud7a3]*$/;
+
 export function graphemeLength(text: string): number {
+  if (ONE_UNIT_GRAPHEMES.test(text)) return text.length;
   const s = getSegmenter();
   if (!s) return Array.from(text).length;
   let n = 0;
@@ -30,6 +39,7 @@ export function graphemeCut(text: string, max: number): { head: string; more: bo
   const n = Math.max(0, max);
   // A grapheme is at least one UTF-16 unit: a text no longer than `n` units has at most `n` graphemes.
   if (text.length <= n) return { head: text, more: false };
+  if (ONE_UNIT_GRAPHEMES.test(text)) return { head: text.slice(0, n), more: true };
   const s = getSegmenter();
   if (!s) {
     const points = Array.from(text);

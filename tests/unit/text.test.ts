@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   cutEventTitle,
   cutPhotographerNickname,
@@ -43,6 +43,32 @@ describe('graphemeCut', () => {
     const long = '사진 📸 찍기 e\u0301 '.repeat(400);
     const all = [...new Intl.Segmenter('ko', { granularity: 'grapheme' }).segment(long)].map((p) => p.segment);
     expect(graphemeCut(long, 150)).toEqual({ head: all.slice(0, 150).join(''), more: true });
+  });
+});
+
+describe('plain text (ASCII, Hangul syllables and letters)', () => {
+  const segments = (text: string) =>
+    [...new Intl.Segmenter('ko', { granularity: 'grapheme' }).segment(text)].map((p) => p.segment);
+
+  it('is measured and cut without the segmenter, as the segmenter would', () => {
+    const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    try {
+      for (const text of ['스튜디오 라온 Photo', 'ㅋㅋㅋ 사진 좋아요!', 'studio_raon.2026']) {
+        expect(graphemeLength(text)).toBe(segments(text).length);
+        expect(graphemeCut(text, 5)).toEqual({ head: segments(text).slice(0, 5).join(''), more: true });
+      }
+      // segments() above called it directly, once per text; the rules themselves never did.
+      expect(segment).toHaveBeenCalledTimes(6);
+    } finally {
+      segment.mockRestore();
+    }
+  });
+
+  it('still segments what joins: a syllable and a trailing jamo, CR LF, a combining mark', () => {
+    for (const text of ['가\u11a8나다', 'ab\r\ncd', 'cafe\u0301s']) {
+      expect(graphemeLength(text)).toBe(segments(text).length);
+      expect(graphemeCut(text, 2).head).toBe(segments(text).slice(0, 2).join(''));
+    }
   });
 });
 
