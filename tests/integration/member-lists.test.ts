@@ -47,6 +47,10 @@ describe('members’ list answers from kept state', () => {
     expect(kept.body).toEqual(first.body);
     expect(kept.headers.get('cache-control')).toBe('no-store');
     expect(kept.headers.get('x-content-type-options')).toBe('nosniff');
+    // Sent whole with its length, as every answer made for one request (src/server/http/compress-answers.ts).
+    expect(kept.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(kept.headers.get('transfer-encoding')).toBeNull();
+    expect(kept.headers.get('vary')).toMatch(/Accept-Encoding/);
 
     expect((await call(base, 'POST', `/api/v1/promotions/${a.id}/save`, { token: member.token })).status).toBe(204);
     const saved = await list(path, member.token);

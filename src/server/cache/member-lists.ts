@@ -13,8 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
 import type { Page } from '#lib/page';
 import { bearerToken } from '#server/auth/principal';
-import { COMPRESS_MIN, compressOnce } from '#server/http/compress-answers';
-import { pickEncoding } from '#server/http/encoding';
+import { compressAnswers } from '#server/http/compress-answers';
 import { securityHeaders } from '#server/http/headers';
 import { apiListKey, requestTarget } from './keys';
 import { knownPrincipal, ownCount, savedIds, togglesKnownSince } from './members';
@@ -92,18 +91,13 @@ export function serveMemberList(req: IncomingMessage, res: ServerResponse, now =
   if (!url) return false;
   const answer = memberListAnswer(url, req.headers.authorization, now);
   if (answer === null) return false;
-  const text = Buffer.from(answer);
-  const encoding = text.length < COMPRESS_MIN ? 'identity' : pickEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'identity' ? text : compressOnce(text, encoding);
+  // Compressed and sent with its length in one write, as every answer the server renders.
+  compressAnswers(req, res);
   for (const [k, v] of Object.entries(securityHeaders(url, true))) res.setHeader(k, v);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Member-List', 'kept');
-  const vary = String(res.getHeader('vary') ?? '');
-  res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(answer);
   return true;
 }

@@ -1,6 +1,6 @@
 /**
- * Compression of the answers rendered for one request (pages and API answers that no fast path
- * answered; decision 008, round 11). Astro renders a page whole, so its body arrives in one piece: it is
+ * Compression of the answers made for one request (pages and API answers Astro renders, and the
+ * members' list answers made from kept state; decision 008, round 11). Astro renders a page whole, so its body arrives in one piece: it is
  * held until the answer ends, compressed in one call on this thread and sent with its length, headers
  * and body in one write. The `compression` middleware it replaces streamed every answer through a zlib
  * stream on the thread pool and ended it with a chunked terminator in a second write: two thread-pool
@@ -14,7 +14,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import { pickEncoding, type Encoding } from './encoding';
 
 /** Below this a compressed copy saves less than it costs. */
-export const COMPRESS_MIN = 1024;
+const COMPRESS_MIN = 1024;
 /** Larger bodies (a long sitemap) are compressed on the thread pool, so this thread is not held up. */
 const ON_THREAD_MAX = 256 * 1024;
 /** What is worth compressing: text, JSON, JavaScript, XML, SVG. */
@@ -22,16 +22,17 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)
 
 // Quality 1: a third of quality 4's time for 7–15 % more bytes (a page of 20 events: 3.0 KB against
 // 2.8 KB in 37 µs against 95 µs; the 47 KB event list: 12.8 KB against 11.1 KB in 104 µs against
-// 410 µs). Only answers rendered for one request pay it: kept copies are compressed once, at the
-// highest quality (src/server/cache/store.ts).
+// 410 µs). Only answers made for one request pay it (pages and answers rendered, the members' list
+// answers made from kept state): kept copies are compressed once, at the highest quality
+// (src/server/cache/store.ts).
 const brotliOptions = (size: number) => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: size },
 });
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** `body` compressed for a client that accepts `encoding`, on this thread: for answers made for one caller. */
-export function compressOnce(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
+/** `body` compressed for a client that accepts `encoding`, on this thread. */
+function compressOnce(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, { level: 1 });
 }
 
