@@ -142,6 +142,17 @@ describe('compressAnswers', () => {
     expect(JSON.parse(brotliDecompressSync(raw.body).toString()).code).toBe('NOT_FOUND');
   });
 
+  it('takes the headers of writeHead as a list of names and values too', async () => {
+    handle = (_req, res) => {
+      res.writeHead(200, ['Content-Type', 'text/html', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']);
+      res.end(html);
+    };
+    const raw = await get({ 'accept-encoding': 'gzip' });
+    expect(raw.headers['content-type']).toBe('text/html');
+    expect(raw.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(gunzipSync(raw.body).toString()).toBe(html);
+  });
+
   it('sends only the second answer when a failed render is answered again before it ended', async () => {
     handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrigin, corsHeadersFor, preflight, varyWithOrigin } from '#server/http/cors';
+import { allowedOrigin, corsHeadersFor, preflight } from '#server/http/cors';
+import { withVary } from '#server/http/vary';
 
 const LIST = ['https://app.example', 'http://localhost:4412'];
 
@@ -29,11 +30,14 @@ describe('CORS headers', () => {
     expect(allowedOrigin('null', LIST)).toBeNull();
   });
 
-  it('merge Origin into Vary once', () => {
-    expect(varyWithOrigin(null)).toBe('Origin');
-    expect(varyWithOrigin('Accept-Encoding')).toBe('Accept-Encoding, Origin');
-    expect(varyWithOrigin('origin, Accept-Encoding')).toBe('origin, Accept-Encoding');
-    expect(varyWithOrigin('*')).toBe('*');
+  it('merge a name into Vary once', () => {
+    expect(withVary(null, 'Origin')).toBe('Origin');
+    expect(withVary('Accept-Encoding', 'Origin')).toBe('Accept-Encoding, Origin');
+    expect(withVary('origin, Accept-Encoding', 'Origin')).toBe('origin, Accept-Encoding');
+    expect(withVary('*', 'Origin')).toBe('*');
+    // As node's getHeader gives it: a list, or nothing.
+    expect(withVary(['Origin', 'Cookie'], 'Accept-Encoding')).toBe('Origin, Cookie, Accept-Encoding');
+    expect(withVary(undefined, 'Accept-Encoding')).toBe('Accept-Encoding');
   });
 });
 

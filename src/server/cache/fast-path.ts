@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickEncoding, type Encoding } from '#server/http/encoding';
+import { withVary } from '#server/http/vary';
 import { cacheKey, requestTarget } from './keys';
 import { activeClaim, isFresh, isServableStale, lookup, storeEnabled, waitFor, type Entry } from './store';
 import { wroteAt } from './writes';
@@ -63,12 +64,4 @@ function write(e: Entry, encoding: Encoding, body: Buffer, res: ServerResponse):
   res.setHeader('Content-Length', body.length);
   res.statusCode = e.status;
   res.end(body);
-}
-
-function withVary(current: number | string | string[] | undefined, name: string): string {
-  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return names.some((n) => n.toLowerCase() === name.toLowerCase()) ? names.join(', ') : [...names, name].join(', ');
 }

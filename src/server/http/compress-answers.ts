@@ -12,6 +12,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { pickEncoding, type Encoding } from './encoding';
+import { withVary } from './vary';
 
 /** Below this a compressed copy saves less than it costs. */
 const COMPRESS_MIN = 1024;
@@ -49,16 +50,6 @@ function compressible(res: ServerResponse): boolean {
   if (res.hasHeader('content-encoding')) return false;
   if (/\bno-transform\b/i.test(String(res.getHeader('cache-control') ?? ''))) return false;
   return COMPRESSIBLE.test(String(res.getHeader('content-type') ?? ''));
-}
-
-function addVary(res: ServerResponse): void {
-  const current = res.getHeader('vary');
-  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  if (names.includes('*') || names.some((n) => n.toLowerCase() === 'accept-encoding')) return;
-  res.setHeader('Vary', [...names, 'Accept-Encoding'].join(', '));
 }
 
 /** The headers argument of `writeHead`: an object, or a flat list of names and values. */
@@ -114,7 +105,7 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse): void
       restore();
       return res.writeHead(res.statusCode);
     }
-    addVary(res);
+    res.setHeader('Vary', withVary(res.getHeader('vary'), 'Accept-Encoding'));
     // Written again (an error answer after a failed render): what was held of the first is dropped.
     held = [];
     return res;

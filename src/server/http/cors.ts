@@ -16,6 +16,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getConfig } from '#server/config';
+import { withVary } from './vary';
 
 export const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 export const CORS_REQUEST_HEADERS = 'Authorization, Content-Type';
@@ -75,23 +76,13 @@ export function preflight(request: Request, allowed: readonly string[] = getConf
   });
 }
 
-/** Adds `Origin` to a Vary value once (`*` already covers it). */
-export function varyWithOrigin(current: string | null | undefined): string {
-  const names = (current ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  if (names.some((n) => n === '*' || n.toLowerCase() === 'origin')) return names.join(', ');
-  return [...names, 'Origin'].join(', ');
-}
-
 /** The app's answer with its CORS headers (in place when the headers are mutable, else on a copy). */
 export function applyCors(request: Request, response: Response): Response {
   const headers = corsHeadersFor(request.headers.get('origin'), new URL(request.url).pathname);
   if (Object.keys(headers).length === 0) return response;
   const apply = (res: Response) => {
     for (const [k, v] of Object.entries(headers)) {
-      res.headers.set(k, k === 'Vary' ? varyWithOrigin(res.headers.get('vary')) : v);
+      res.headers.set(k, k === 'Vary' ? withVary(res.headers.get('vary'), 'Origin') : v);
     }
     return res;
   };
@@ -110,9 +101,6 @@ export function setCorsHeaders(req: IncomingMessage, res: ServerResponse): void 
   const pathname = (req.url ?? '/').split('?')[0] ?? '/';
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
   for (const [k, v] of Object.entries(corsHeadersFor(origin, pathname))) {
-    if (k === 'Vary') {
-      const current = res.getHeader('Vary');
-      res.setHeader('Vary', varyWithOrigin(Array.isArray(current) ? current.join(', ') : String(current ?? '')));
-    } else res.setHeader(k, v);
+    res.setHeader(k, k === 'Vary' ? withVary(res.getHeader('Vary'), 'Origin') : v);
   }
 }
