@@ -131,7 +131,7 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
   const pgLib = pgModule.default;
   pgLib.types.setTypeParser(DATE_OID, keepString);
   // Every statement and every lock wait is bounded: a locked table answers 503, not a full pool.
-  const requestPool = (max: number, options: string) =>
+  const openPool = (max: number, options: string) =>
     new pgLib.Pool({
       connectionString: url,
       max,
@@ -141,12 +141,12 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
       options,
     });
   // As on PGlite: statements are named (parsed once per connection) and planned on every call.
-  const pool = requestPool(POOL_MAX, '-c plan_cache_mode=force_custom_plan');
+  const pool = openPool(POOL_MAX, '-c plan_cache_mode=force_custom_plan');
   // Statements marked to be planned once for any values (`plan-generic.ts`) run on connections of
   // their own whose every named statement keeps its generic plan: no round trip to switch the mode.
   // Without JIT: a generic plan takes a LIMIT parameter for a tenth of the rows, so at 1M events a
   // 10-row walk was costed past `jit_above_cost` and compiled on every call (0.25 → 175 ms).
-  const genericPool = requestPool(GENERIC_POOL_MAX, '-c plan_cache_mode=force_generic_plan -c jit=off');
+  const genericPool = openPool(GENERIC_POOL_MAX, '-c plan_cache_mode=force_generic_plan -c jit=off');
   // The health check's own connection: never queued behind the requests that fill the pool.
   const healthMs = timeouts?.healthMs ?? 2_000;
   const healthPool = new pgLib.Pool({
