@@ -48,7 +48,7 @@ const DATE_OID = 1082;
 const keepString = (v: string): string => v;
 
 /** Rejects with a connection-timeout error (which the API answers 503) when `work` takes longer than `ms`. */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+export async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error('connection timeout'), { code: 'ETIMEDOUT' })), ms);
