@@ -63,6 +63,9 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     expect(err).toBeInstanceOf(Error);
     expect(err).toMatchObject({ code: '23505', constraint: 't_name_key' });
     expect((err as { detail?: string }).detail).toContain('담아봐');
+    // A parameter that cannot cross to the worker fails that call alone.
+    const odd = await worker.query('select $1::text as v', [(() => 1) as never]).catch((e: unknown) => e);
+    expect(odd).toMatchObject({ name: 'DataCloneError' });
     const syntax = await worker.query('selec 1').catch((e: unknown) => e);
     expect(syntax).toMatchObject({ code: '42601' });
     // The connection is still good.

@@ -231,7 +231,13 @@ export async function openPgliteWorker(dir: string, timeouts?: DbTimeouts): Prom
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ ...req, id });
+      try {
+        worker.postMessage({ ...req, id });
+      } catch (err) {
+        // A parameter that cannot cross (a function, a class with private state): this call fails alone.
+        settle(id);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
     });
   };
 
