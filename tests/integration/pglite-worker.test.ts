@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite, type Db } from '#server/db/client';
 import { openPgliteWorker } from '#server/db/pglite-worker';
 
@@ -118,10 +118,17 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     expect(seen).toEqual(['tx done', 'outside 1']);
   });
 
-  it('reports a failure to open as the error the database gave', async () => {
-    const err = await openPgliteWorker('/proc/version/db').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).not.toBe('');
+  it('reports a failure to open as the error the database gave, not as a database that stopped', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const err = await openPgliteWorker('/proc/version/db').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).not.toBe('');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(stderr.mock.calls.map(([line]) => String(line)).join('')).not.toContain('embedded database stopped');
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('keeps the main thread running while a long statement runs', async () => {

@@ -43,10 +43,9 @@ type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never
 
 type Reply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: CrossedError };
 
-/** What the worker is started with. */
+/** What the worker is started with: the database directory (PGlite takes no timeouts, see `openPglite`). */
 interface Setup {
   dir: string;
-  timeouts?: DbTimeouts | undefined;
 }
 
 function crossed(err: unknown): CrossedError {
@@ -77,10 +76,11 @@ const asSent = (params: readonly SqlParam[]): SqlParam[] =>
 /** The rejection that ends a transaction with ROLLBACK because the main thread asked for it. */
 const ROLLBACK = Symbol('rollback');
 
-export async function serve(port: MessagePort, db: Db): Promise<void> {
+function serve(port: MessagePort, db: Db): void {
   let nextTx = 1;
-  /** Open transactions: their handle, how to end them, and their end (null, or what it threw). */
+  /** Open transactions: their handle and how to end them. */
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+  /** Each transaction's end: null, or what it threw (ROLLBACK when asked for). */
   const ended = new Map<number, Promise<unknown>>();
   const send = (reply: Reply) => port.postMessage(reply);
   // A call that throws before its promise (an unknown transaction) is answered as a rejection.
@@ -162,7 +162,7 @@ export async function serve(port: MessagePort, db: Db): Promise<void> {
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[MARK]) {
   const setup = (workerData as Record<string, Setup>)[MARK]!;
   const port = parentPort!;
-  void openPglite(setup.dir, setup.timeouts).then(
+  void openPglite(setup.dir).then(
     (db) => serve(port, db),
     (err: unknown) => port.postMessage({ id: 0, ok: false, error: crossed(err) } satisfies Reply),
   );
@@ -184,16 +184,18 @@ const { register, url } = workerData['${MARK}.boot'];
 /** A database call that could not reach the worker: the API answers it 503, as a lost connection. */
 const lost = (why: string) => Object.assign(new Error(`embedded database unavailable: ${why}`), { code: '08006' });
 
-export async function openPgliteWorker(dir: string, timeouts?: DbTimeouts): Promise<Db> {
+export async function openPgliteWorker(dir: string, _timeouts?: DbTimeouts): Promise<Db> {
   const self = import.meta.url;
   const register = self.endsWith('.ts') ? import.meta.resolve('tsx/esm/api') : null;
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { [MARK]: { dir, timeouts } satisfies Setup, [`${MARK}.boot`]: { register, url: self } },
+    workerData: { [MARK]: { dir } satisfies Setup, [`${MARK}.boot`]: { register, url: self } },
   });
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
+  /** Set once this side ends the worker (closed, or failed to open): its exit is then no failure to log. */
+  let closing = false;
 
   // Like an in-process database, an idle worker does not keep the process alive; a call under way does.
   const settle = (id: number) => {
@@ -217,7 +219,6 @@ export async function openPgliteWorker(dir: string, timeouts?: DbTimeouts): Prom
     else p.reject(revived(r.error));
   });
   // The worker failed (PGlite aborted): every call from now on answers 503, `/healthz` too.
-  let closing = false;
   const died = (err: Error) => {
     if (!closing && !failure) log('error', 'embedded database stopped', { error: err.message });
     failAll(err);
@@ -244,6 +245,7 @@ export async function openPgliteWorker(dir: string, timeouts?: DbTimeouts): Prom
   try {
     await ready;
   } catch (err) {
+    closing = true;
     await worker.terminate();
     throw err;
   }
