@@ -117,14 +117,14 @@ const server = http.createServer((req, res) => {
     return;
   }
   const page = app.serveCached(req, res);
-  if (page === true) return;
-  // A member's list answer from what this instance keeps (src/server/cache/member-lists.ts).
-  if (page === false && app.serveMemberList(req, res)) return;
-  if (page === false) toApp(req, res, requestId);
+  // A member's list answer, kept or made, never through Astro (src/server/http/member-list-answers.ts).
+  const answered = page === false ? app.serveMemberList(req, res) : page;
+  if (answered === true) return;
+  if (answered === false) toApp(req, res, requestId);
   else
-    page.then(
+    answered.then(
       (served) => served || toApp(req, res, requestId),
-      () => toApp(req, res, requestId),
+      () => (res.headersSent ? res.destroy() : toApp(req, res, requestId)),
     );
 });
 

@@ -8,7 +8,7 @@ import { getJwtSecret } from './auth/secret';
 import { securityHeaders } from './http/headers';
 import { startBus, stopBus } from './cache/bus';
 import { serveCached } from './cache/fast-path';
-import { serveMemberList } from './cache/member-lists';
+import { serveMemberList } from './http/member-list-answers';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
 import { compressAnswers } from './http/compress-answers';

@@ -19,7 +19,17 @@ interface Item {
 async function list(path: string, token?: string) {
   const res = await fetch(`${base}${path}`, { headers: token ? bearer(token) : {} });
   const body = (await res.json()) as { items: Item[]; totalCount?: number };
-  return { kept: res.headers.get('x-member-list') === 'kept', body, headers: res.headers, status: res.status };
+  const madeBy = res.headers.get('x-member-list');
+  return { kept: madeBy === 'kept', madeBy, body, headers: res.headers, status: res.status };
+}
+
+/** The headers of a shared (anonymous) answer's caching. */
+const CACHING = new Set(['cache-control', 'age', 'x-cache', 'etag', 'last-modified', 'cdn-cache-control']);
+
+/** The headers an answer carries whichever way it was made (not its date, id or length). */
+function headersOf(r: { headers: Headers }) {
+  const skip = new Set(['date', 'x-request-id', 'content-length', 'x-member-list']);
+  return [...r.headers].filter(([name]) => !skip.has(name));
 }
 
 /** Calls until the answer is made from kept state (the first calls warm it), at most a few times. */
@@ -31,6 +41,59 @@ async function keptList(path: string, token: string) {
   }
   throw new Error(`${path} never answered from kept state`);
 }
+
+describe('members’ list answers made before Astro', () => {
+  it('are the endpoint’s answer: the same body, status and headers, the envelope for a bad query', async () => {
+    const author = await newPhotographer(base, { withPage: true });
+    const word = freshNickname('만듦');
+    const a = await createEvent(base, author.token, { title: `만든 목록 ${word} 하나` });
+    await createEvent(base, author.token, { title: `만든 목록 ${word} 둘` });
+    const member = await newUser(base);
+    expect((await call(base, 'POST', `/api/v1/promotions/${a.id}/save`, { token: member.token })).status).toBe(204);
+    const path = `/api/v1/promotions/list?searchKeyword=${encodeURIComponent(word)}`;
+    // Nothing kept for this member and filter yet: made from the database, never through Astro.
+    const made = await list(path, member.token);
+    expect(made.madeBy).toBe('made');
+    const anonymous = await list(path);
+    expect(anonymous.madeBy).toBeNull();
+    // The member's answer is the anonymous one with their own saved state.
+    expect(made.body).toEqual({
+      ...anonymous.body,
+      items: anonymous.body.items.map((i) => ({ ...i, isSaved: i.id === a.id })),
+    });
+    expect(made.body.items).toHaveLength(2);
+    // The same headers as the endpoint's anonymous answer but its caching: a member's is never shared.
+    const uncached = (r: { headers: Headers }) => headersOf(r).filter(([name]) => !CACHING.has(name));
+    expect(uncached(made)).toEqual(uncached(anonymous));
+    expect(made.headers.get('cache-control')).toBe('no-store');
+    expect(made.headers.get('content-security-policy')).toBe(anonymous.headers.get('content-security-policy'));
+    expect(made.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(made.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(made.headers.get('content-length')).toMatch(/^\d+$/);
+
+    // A bad query: the endpoint's envelope and status, made here too.
+    const bad = await fetch(`${base}/api/v1/promotions/list?pageSize=abc`, { headers: bearer(member.token) });
+    const badAnonymous = await fetch(`${base}/api/v1/promotions/list?pageSize=abc`);
+    expect(bad.headers.get('x-member-list')).toBe('made');
+    expect(bad.status).toBe(badAnonymous.status);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual(await badAnonymous.json());
+    expect(headersOf(bad)).toEqual(headersOf(badAnonymous));
+
+    // HEAD: the same status and headers, no body.
+    const head = await fetch(`${base}${path}`, { method: 'HEAD', headers: bearer(member.token) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
+  });
+
+  it('a token that names no member is answered as anonymous (by the endpoint)', async () => {
+    const forged = await list('/api/v1/promotions/list', 'not-a-token');
+    expect(forged.status).toBe(200);
+    expect(forged.madeBy).toBeNull();
+    expect(forged.body.items.every((i) => !i.isSaved)).toBe(true);
+  });
+});
 
 describe('members’ list answers from kept state', () => {
   it('are answered before Astro, exact after each save and unsave, and the same as the endpoint’s', async () => {

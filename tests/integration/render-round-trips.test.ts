@@ -17,7 +17,7 @@ import { listPhotographers } from '#server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { withPromotionSaves } from '#server/services/saved-state';
 import { memberListAnswer } from '#server/http/list-endpoint';
-import { tags } from '#server/cache/tags';
+import { promotionListApi } from '#server/http/public-lists';
 import type { Principal } from '#server/auth/principal';
 import { openTestDb } from '../support/db';
 
@@ -201,16 +201,16 @@ describe('round trips per uncached render', () => {
       member.id,
       newest,
     ]);
-    const spec = {
-      shows: tags.events,
-      filter: parsePromotionFilter,
-      list: listPromotions,
-      kind: 'promotion' as const,
-      overlay: withPromotionSaves,
-    };
     await listPromotions(rt.db, filter, request, null); // keeps the total
     rt.reset();
-    const answer = await memberListAnswer(rt.db, spec, filter, request, `round-trips:${Date.now()}`, member);
+    const answer = await memberListAnswer(
+      rt.db,
+      promotionListApi,
+      filter,
+      request,
+      `round-trips:${Date.now()}`,
+      member,
+    );
     // The list statement alone (the total is kept): no overlay statement after it.
     expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
     const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));

@@ -1,21 +1,18 @@
 /**
- * The production server's fast path for members' list answers (`GET /api/v1/promotions/list` and
- * `/photographers/list` with a token, search included): the shared answer for the filter
- * (`shared-lists.ts`) with the caller's `isSaved` and own save counts laid over it from what this
- * instance keeps of the member (`members.ts`) — no database round trip, no trip through Astro.
+ * Members' list answers from kept state (`GET /api/v1/promotions/list` and `/photographers/list` with a
+ * token, search included): the shared answer for the filter (`shared-lists.ts`) with the caller's
+ * `isSaved` and own save counts laid over it from what this instance keeps of the member (`members.ts`)
+ * — no database round trip.
  *
  * It answers only when everything it needs is already here and exact: a principal verified and read a
  * moment ago, the member's saved ids, a fresh shared answer rendered after this instance began hearing
- * every save. Anything else goes on to the endpoint (which reads the database and warms what is missing),
- * so the answer is the same either way.
+ * every save. Anything else is made from the database (which warms what is missing), so the answer is
+ * the same either way.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
 import type { Page } from '#lib/page';
 import { bearerToken } from '#server/auth/principal';
-import { compressAnswers } from '#server/http/compress-answers';
-import { securityHeaders } from '#server/http/headers';
-import { apiListKey, requestTarget } from './keys';
+import { apiListKey } from './keys';
 import { knownPrincipal, ownCount, savedIds, togglesKnownSince } from './members';
 import { isFresh, lookup, storeEnabled, type Entry } from './store';
 
@@ -60,9 +57,9 @@ function piecesOf(e: Entry): Pieces {
 
 /**
  * A member's list answer (its JSON text) made from kept state, or null when something it needs is not
- * kept here (the endpoint answers then). The HTTP part is `serveMemberList`.
+ * kept here (it is made from the database then). The HTTP part is `#server/http/member-list-answers`.
  */
-export function memberListAnswer(url: URL, authorization: string | undefined, now = Date.now()): string | null {
+export function keptMemberList(url: URL, authorization: string | undefined, now = Date.now()): string | null {
   const kind = url.pathname === PROMOTIONS ? 'promotion' : url.pathname === PHOTOGRAPHERS ? 'photographer' : null;
   if (!kind || !storeEnabled()) return null;
   const token = bearerToken(authorization);
@@ -82,22 +79,4 @@ export function memberListAnswer(url: URL, authorization: string | undefined, no
     return (isSaved ? p.saved : p.unsaved)[i];
   });
   return `${p.head}[${items.join(',')}]${p.tail}`;
-}
-
-/** True when answered here; false to send the request on. */
-export function serveMemberList(req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization === undefined) return false;
-  const url = requestTarget(req.url);
-  if (!url) return false;
-  const answer = memberListAnswer(url, req.headers.authorization, now);
-  if (answer === null) return false;
-  // Compressed and sent with its length in one write, as every answer the server renders.
-  compressAnswers(req, res);
-  for (const [k, v] of Object.entries(securityHeaders(url, true))) res.setHeader(k, v);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Member-List', 'kept');
-  res.statusCode = 200;
-  res.end(answer);
-  return true;
 }

@@ -34,25 +34,31 @@ export interface PublicList<F, T extends SavedPage> {
 
 export function publicListEndpoint<F, T extends SavedPage>(spec: PublicList<F, T>): APIRoute {
   return endpoint(async ({ url, locals, cache }) => {
+    if (locals.user) return json(await memberList(spec, url, locals.user));
     const filter = spec.filter(url.searchParams);
     const page = pageParams(url.searchParams);
     const db = await getDb();
-    if (!locals.user) {
-      cache.set(publicCache([spec.shows]));
-      return json(await spec.list(db, filter, page, null));
-    }
-    const answer = await memberListAnswer(
-      db,
-      spec,
-      filter,
-      page,
-      apiListKey(url.pathname, url.searchParams),
-      locals.user,
-    );
-    // The member's next calls are answered before Astro (cache/member-lists.ts) once this is kept.
-    warmSavedIds(db, locals.user.id, spec.kind);
-    return json(answer);
+    cache.set(publicCache([spec.shows]));
+    return json(await spec.list(db, filter, page, null));
   });
+}
+
+/**
+ * A member's answer of the list at `url` (the endpoint's, and the production server's before Astro:
+ * `member-list-answers.ts`); a bad query throws its 4xx. Once it is answered, the member's saved ids are
+ * kept, and their next calls are answered from kept state (cache/member-lists.ts).
+ */
+export async function memberList<F, T extends SavedPage>(
+  spec: PublicList<F, T>,
+  url: URL,
+  member: Principal,
+): Promise<T> {
+  const filter = spec.filter(url.searchParams);
+  const page = pageParams(url.searchParams);
+  const db = await getDb();
+  const answer = await memberListAnswer(db, spec, filter, page, apiListKey(url.pathname, url.searchParams), member);
+  warmSavedIds(db, member.id, spec.kind);
+  return answer;
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * The two public lists of the API (`GET /api/v1/promotions/list`, `/photographers/list`): what each
+ * shows, reads and lays over for a member. The Astro routes answer with them (anonymous callers, and
+ * everyone under `astro dev`); the production server answers members with the same specs before Astro
+ * (`member-list-answers.ts`).
+ */
+import type { Principal } from '#server/auth/principal';
+import { tags } from '#server/cache/tags';
+import { listPhotographers } from '#server/services/photographers';
+import { listPromotions } from '#server/services/promotion-lists';
+import { withPhotographerSaves, withPromotionSaves } from '#server/services/saved-state';
+import { memberList, type PublicList } from './list-endpoint';
+import { parsePhotographerFilter, parsePromotionFilter } from './list-query';
+
+/** Events: the answer is shared (tag `events`); a member's `isSaved` and own counts are laid over it. */
+export const promotionListApi = {
+  shows: tags.events,
+  filter: parsePromotionFilter,
+  list: listPromotions,
+  kind: 'promotion',
+  overlay: withPromotionSaves,
+} satisfies PublicList<ReturnType<typeof parsePromotionFilter>, Awaited<ReturnType<typeof listPromotions>>>;
+
+/** Photographers: the answer is shared (tag `photographers`); a member's `isSaved` is laid over it. */
+export const photographerListApi = {
+  shows: tags.photographers,
+  filter: parsePhotographerFilter,
+  list: listPhotographers,
+  kind: 'photographer',
+  overlay: withPhotographerSaves,
+} satisfies PublicList<ReturnType<typeof parsePhotographerFilter>, Awaited<ReturnType<typeof listPhotographers>>>;
+
+/** A member's answer of the list at a path (it throws the 4xx of a bad query, as the endpoint does). */
+export type MemberListOf = (url: URL, member: Principal) => Promise<unknown>;
+
+const byPath = new Map<string, MemberListOf>([
+  ['/api/v1/promotions/list', (url, member) => memberList(promotionListApi, url, member)],
+  ['/api/v1/photographers/list', (url, member) => memberList(photographerListApi, url, member)],
+]);
+
+/** The member's answer of the public list at `pathname`, or undefined when it is not one. */
+export function memberListAt(pathname: string): MemberListOf | undefined {
+  return byPath.get(pathname);
+}
