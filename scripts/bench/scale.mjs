@@ -1,12 +1,14 @@
 /**
- * The bench's scale table (issue 17, decision 020): the list API as a member, sequential, with
- * PAGE_CACHE=off, at two sizes ten times apart on PGlite and on PostgreSQL, with `/healthz` measured in
- * the same run as the floor of the HTTP path and the load average of the machine while measured, and the
- * plans of the statements behind each query (./scale-plans.ts) with the server stopped.
+ * The bench's scale table (issue 17, decision 020): the list API as a member, sequential on one
+ * keep-alive connection (and through `fetch`, beside), with PAGE_CACHE=off, at two sizes ten times apart
+ * on PGlite and on PostgreSQL, with `/healthz` measured in the same run as the floor of the HTTP path and
+ * the load average of the machine while measured, and the plans of the statements behind each query
+ * (./scale-plans.ts) with the server stopped.
  * `npm run bench -- --only=scale` runs only this table: PGlite at 10k and 100k events, PostgreSQL (with
  * its binaries) at 100k and 1M; `--quick` uses 2k and 20k, and 10k and 100k.
  */
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { memberHeaders } from './member.mjs';
@@ -38,12 +40,41 @@ export function scaleSizes(quick) {
  */
 export const WARM_MS = 2_000;
 
-/** `n` sequential requests (after WARM_MS of unmeasured ones): p50, p99 and min in ms. */
-export async function latency(base, path, headers, n, warmMs = WARM_MS) {
-  const ask = async () => {
-    const res = await fetch(`${base}${path}`, { headers });
-    await res.arrayBuffer();
-  };
+/**
+ * How long `fetch` is asked, unmeasured, before its own `n` requests: the lean client's warm-up has
+ * already compiled the server's paths.
+ */
+const FETCH_WARM_MS = 300;
+
+/**
+ * One request at a time on one keep-alive connection, as the load tool of the other tables
+ * (autocannon) asks: node's HTTP client reading the whole body, with the encodings `fetch` accepts.
+ * Undici's `fetch` spends 0.4–0.6 ms of its own per request on this 2-core machine (the same server's
+ * `/healthz` 1.4 ms p50 through `fetch`, 0.9 through this; decision 008, round 13): the client's time,
+ * not the answer's. Its p50 is still measured, beside (`fetchP50`).
+ */
+function leanClient(base) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = (path, headers) =>
+    new Promise((resolve, reject) => {
+      const req = http.get(
+        { host: hostname, port, path, agent, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } },
+        (res) => {
+          res.resume();
+          res.on('error', reject);
+          res.on('end', () =>
+            res.statusCode < 400 ? resolve() : reject(new Error(`${path} answered ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on('error', reject);
+    });
+  return { ask, close: () => agent.destroy() };
+}
+
+/** `ask` for `warmMs` unmeasured, then `n` times measured: the times in ms, sorted. */
+async function sequential(ask, n, warmMs) {
   for (const until = performance.now() + warmMs; performance.now() < until;) await ask();
   const times = [];
   for (let i = 0; i < n; i++) {
@@ -51,9 +82,32 @@ export async function latency(base, path, headers, n, warmMs = WARM_MS) {
     await ask();
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  const at = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1));
-  return { p50: at(0.5), p99: at(0.99), min: at(0) };
+  return times.sort((a, b) => a - b);
+}
+
+/**
+ * `n` sequential requests (after WARM_MS of unmeasured ones) through the lean client: p50, p99 and min
+ * in ms; then `n` through `fetch`: its p50 (`fetchP50`).
+ */
+export async function latency(base, path, headers, n, warmMs = WARM_MS) {
+  const lean = leanClient(base);
+  let times;
+  try {
+    times = await sequential(() => lean.ask(path, headers), n, warmMs);
+  } finally {
+    lean.close();
+  }
+  const viaFetch = await sequential(
+    async () => {
+      const res = await fetch(`${base}${path}`, { headers });
+      await res.arrayBuffer();
+      if (res.status >= 400) throw new Error(`${path} answered ${res.status}`);
+    },
+    n,
+    Math.min(warmMs, FETCH_WARM_MS),
+  );
+  const at = (list, q) => Number(list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(1));
+  return { p50: at(times, 0.5), p99: at(times, 0.99), min: at(times, 0), fetchP50: at(viaFetch, 0.5) };
 }
 
 /** Starts a server on `env` (cache off), measures `/healthz` and every scale query, adds the rows. */
@@ -142,7 +196,9 @@ const shown = (t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' })
 
 /** The scale table, its growth and its targets (`--only=scale`); also bench/results/<date>-scale.json. */
 export function reportScale(results) {
-  console.log('4. Scale (sequential API requests as a member, PAGE_CACHE=off, ms; load = 1-minute load average)');
+  console.log(
+    '4. Scale (sequential API requests as a member on one keep-alive connection, PAGE_CACHE=off, ms; fetchP50: the same through fetch; load = 1-minute load average)',
+  );
   console.table(results.scale);
   if (results.growth.length) {
     console.log('   growth from the smaller to the larger size (× p50, × p99)');
