@@ -13,11 +13,8 @@ import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
 import type { Page } from '#lib/page';
 import { bearerToken } from '#server/auth/principal';
 import { apiListKey } from './keys';
-import { knownPrincipal, ownCount, savedIds, togglesKnownSince } from './members';
+import { knownPrincipal, ownCount, savedIds, togglesKnownSince, type SaveKind } from './members';
 import { isFresh, lookup, storeEnabled, type Entry } from './store';
-
-const PROMOTIONS = '/api/v1/promotions/list';
-const PHOTOGRAPHERS = '/api/v1/photographers/list';
 
 type ListPage = Page<PromotionListItem> | Page<PhotographerListItem>;
 
@@ -56,12 +53,17 @@ function piecesOf(e: Entry): Pieces {
 }
 
 /**
- * A member's list answer (its JSON text) made from kept state, or null when something it needs is not
- * kept here (it is made from the database then). The HTTP part is `#server/http/member-list-answers`.
+ * A member's answer (its JSON text) of the list at `url`, whose items are `kind`, made from kept state, or
+ * null when something it needs is not kept here (it is made from the database then). The HTTP part is
+ * `#server/http/member-list-answers`.
  */
-export function keptMemberList(url: URL, authorization: string | undefined, now = Date.now()): string | null {
-  const kind = url.pathname === PROMOTIONS ? 'promotion' : url.pathname === PHOTOGRAPHERS ? 'photographer' : null;
-  if (!kind || !storeEnabled()) return null;
+export function keptMemberList(
+  url: URL,
+  kind: SaveKind,
+  authorization: string | undefined,
+  now = Date.now(),
+): string | null {
+  if (!storeEnabled()) return null;
   const token = bearerToken(authorization);
   if (!token) return null;
   const principal = knownPrincipal(token, now);

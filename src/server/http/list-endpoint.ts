@@ -17,7 +17,7 @@ import { pageParams } from './query';
 import { json } from './respond';
 
 /** A list answer: a page of items each with the caller's `isSaved`. */
-type SavedPage = Page<{ isSaved: boolean }>;
+export type SavedPage = Page<{ isSaved: boolean }>;
 
 export interface PublicList<F, T extends SavedPage> {
   /** The cache tag of what the list shows. */

@@ -16,7 +16,7 @@ import { requestTarget } from '#server/cache/keys';
 import { keptMemberList } from '#server/cache/member-lists';
 import { compressAnswers } from './compress-answers';
 import { securityHeaders } from './headers';
-import { memberListAt, type MemberListOf } from './public-lists';
+import { memberListAt, type MemberListRoute } from './public-lists';
 import { toErrorResponse } from './respond';
 
 /** How the answer was made: from what this instance keeps, or from the database. */
@@ -41,11 +41,11 @@ function send(
 }
 
 /** The member's answer from the database; false (to Astro) when the token names no member. */
-async function make(req: IncomingMessage, res: ServerResponse, url: URL, list: MemberListOf): Promise<boolean> {
+async function make(req: IncomingMessage, res: ServerResponse, url: URL, list: MemberListRoute): Promise<boolean> {
   try {
     const member = await resolvePrincipal(req.headers.authorization ?? null);
     if (!member) return false;
-    send(req, res, url, { status: 200, body: JSON.stringify(await list(url, member)) }, 'made');
+    send(req, res, url, { status: 200, body: JSON.stringify(await list.answer(url, member)) }, 'made');
   } catch (err) {
     // A bad query (4xx) or the database in trouble (503): the envelope the endpoint answers.
     const requestId = res.getHeader('x-request-id');
@@ -68,7 +68,7 @@ export function serveMemberList(
   const url = requestTarget(req.url);
   const list = url && memberListAt(url.pathname);
   if (!url || !list) return false;
-  const kept = keptMemberList(url, req.headers.authorization, now);
+  const kept = keptMemberList(url, list.kind, req.headers.authorization, now);
   if (kept === null) return make(req, res, url, list);
   send(req, res, url, { status: 200, body: kept }, 'kept');
   return true;

@@ -5,11 +5,12 @@
  * (`member-list-answers.ts`).
  */
 import type { Principal } from '#server/auth/principal';
+import type { SaveKind } from '#server/cache/members';
 import { tags } from '#server/cache/tags';
 import { listPhotographers } from '#server/services/photographers';
 import { listPromotions } from '#server/services/promotion-lists';
 import { withPhotographerSaves, withPromotionSaves } from '#server/services/saved-state';
-import { memberList, type PublicList } from './list-endpoint';
+import { memberList, type PublicList, type SavedPage } from './list-endpoint';
 import { parsePhotographerFilter, parsePromotionFilter } from './list-query';
 
 /** Events: the answer is shared (tag `events`); a member's `isSaved` and own counts are laid over it. */
@@ -30,15 +31,24 @@ export const photographerListApi = {
   overlay: withPhotographerSaves,
 } satisfies PublicList<ReturnType<typeof parsePhotographerFilter>, Awaited<ReturnType<typeof listPhotographers>>>;
 
-/** A member's answer of the list at a path (it throws the 4xx of a bad query, as the endpoint does). */
-export type MemberListOf = (url: URL, member: Principal) => Promise<unknown>;
+/** A public list as the server answers members: what its items are, and a member's answer at a URL. */
+export interface MemberListRoute {
+  kind: SaveKind;
+  /** Throws the 4xx of a bad query, as the endpoint does. */
+  answer: (url: URL, member: Principal) => Promise<unknown>;
+}
 
-const byPath = new Map<string, MemberListOf>([
-  ['/api/v1/promotions/list', (url, member) => memberList(promotionListApi, url, member)],
-  ['/api/v1/photographers/list', (url, member) => memberList(photographerListApi, url, member)],
+const routeOf = <F, T extends SavedPage>(spec: PublicList<F, T>): MemberListRoute => ({
+  kind: spec.kind,
+  answer: (url, member) => memberList(spec, url, member),
+});
+
+const byPath = new Map<string, MemberListRoute>([
+  ['/api/v1/promotions/list', routeOf(promotionListApi)],
+  ['/api/v1/photographers/list', routeOf(photographerListApi)],
 ]);
 
-/** The member's answer of the public list at `pathname`, or undefined when it is not one. */
-export function memberListAt(pathname: string): MemberListOf | undefined {
+/** The public list at `pathname`, or undefined when it is not one. */
+export function memberListAt(pathname: string): MemberListRoute | undefined {
   return byPath.get(pathname);
 }
