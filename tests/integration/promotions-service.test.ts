@@ -12,6 +12,7 @@ import {
 import { listPromotions, listSavedPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import type { Principal } from '#server/auth/principal';
 import { todayKst } from '#lib/deadline';
+import { memberChanged } from '#server/cache/member-news';
 import { insertMember, openTestDb } from '../support/db';
 import { refusal } from '../support/refusal';
 
@@ -129,6 +130,23 @@ describe('promotion lists', () => {
     }
     const empty = await listPromotions(db, filter({ keyword: `${tag}none` }), { page: 0, pageSize: 10 }, null);
     expect(empty).toMatchObject({ items: [], totalPage: 0, isLastPage: true, hasNextPage: false, isFirstPage: true });
+  });
+});
+
+describe('authors in lists', () => {
+  it('names each event’s author as the members row says, and a changed member at once after the change', async () => {
+    const m = await insertMember(db, { roles: ['PHOTOGRAPHER', 'USER'] });
+    const who: Principal = { id: m.id, type: 'PHOTOGRAPHER', roles: ['PHOTOGRAPHER', 'USER'], nickname: m.nickname };
+    const word = `au${Math.random().toString(36).slice(2, 8)}`;
+    await createPromotion(db, who, input({ title: `작가 이름 ${word}` }));
+    const authorOf = async () =>
+      (await listPromotions(db, filter({ keyword: word }), { page: 0, pageSize: 10 }, null)).items[0]?.author;
+    expect(await authorOf()).toMatchObject({ id: m.id, nickname: m.nickname, roles: ['PHOTOGRAPHER', 'USER'] });
+    const renamed = `새${word}`.slice(0, 12);
+    await db.query('update members set nickname = $2, instagram_id = $3 where id = $1', [m.id, renamed, 'new_insta']);
+    // What the middleware does after any write of the member's (and the bus on the other instances).
+    await memberChanged([m.id]);
+    expect(await authorOf()).toMatchObject({ id: m.id, nickname: renamed, instagramId: 'new_insta' });
   });
 });
 

@@ -6,7 +6,8 @@
  *   are forgotten at once, here and on the other instances (bus), when the member changes (any write of
  *   theirs that is not a save), withdraws, or when their session's chain is revoked (logout, a replayed
  *   refresh token). The TTL is the safety net for changes made outside the app (`npm run admin` on
- *   PGlite, which has no bus).
+ *   PGlite, which has no bus). The member's card fields as an event's author (`authors.ts`) are
+ *   forgotten with them.
  * - A member's saved ids are loaded once and then kept exact by every save and unsave (made here, or on
  *   another instance and told through the bus). The recent toggles are kept too, with the save count each
  *   one left, so a member sees their own save in the count at once although shared answers may lag.
@@ -15,6 +16,7 @@
  */
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/client';
+import { forgetAuthors, resetAuthors } from './authors';
 
 export type SaveKind = 'promotion' | 'photographer';
 
@@ -101,6 +103,7 @@ export function forgetMembersHere(ids: readonly number[]): void {
     sets.delete(id);
     toggles.delete(id);
   }
+  forgetAuthors(ids);
 }
 
 /** Forgets the principals of tokens of these sessions (refresh chains). */
@@ -133,6 +136,7 @@ export function resetMemberState(now = Date.now()): void {
   toggles.clear();
   tokens.clear();
   generation++;
+  resetAuthors(usable);
 }
 
 /** Records a save or unsave (made here or on another instance). */

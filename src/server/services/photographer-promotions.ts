@@ -8,6 +8,7 @@ import type { Page, PageRequest, PromotionListItem } from '#lib/contract';
 import { todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
 import type { Principal } from '#server/auth/principal';
+import { AUTHOR_COLUMNS } from '#server/cache/authors';
 import type { Queryable } from '#server/db/index';
 import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { photographerNotFound } from './photographers';
@@ -138,8 +139,7 @@ export async function listPhotographerPromotions(
   const total = countRows[0]?.total ?? 0;
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
   const rows = await db.query<ListRow>(
-    `select ${LIST_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
-            m.instagram_id as a_instagram_id,
+    `select ${LIST_COLUMNS}, ${AUTHOR_COLUMNS},
             exists (select 1 from promotion_saves s where s.member_id = $3 and s.promotion_id = p.id) as is_saved
        from promotions p join members m on m.id = p.author_id
       where ${where}

@@ -6,6 +6,7 @@
 import type { Page, PageRequest, PromotionListItem } from '#lib/contract';
 import { DAY_MS, todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
+import { AUTHOR_COLUMNS } from '#server/cache/authors';
 import type { Queryable } from '#server/db/index';
 import { toListItem, type ListRow } from './promotion-lists';
 import { PROMOTION_COLUMNS } from './promotions';
@@ -31,8 +32,7 @@ export async function listSavedClosingSoon(
   const total = countRows[0]?.total ?? 0;
   if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
   const rows = await db.query<ListRow>(
-    `select ${PROMOTION_COLUMNS}, m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
-            m.instagram_id as a_instagram_id, true as is_saved
+    `select ${PROMOTION_COLUMNS}, ${AUTHOR_COLUMNS}, true as is_saved
        from promotion_saves s
        join promotions p on p.id = s.promotion_id
        join members m on m.id = p.author_id
