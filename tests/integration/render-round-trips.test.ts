@@ -14,6 +14,7 @@ import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list
 import { listQuery, searchQuery } from '#server/http/page-query';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
 import { resetAuthors } from '#server/cache/authors';
+import { clearMemberState, loadSavedIds } from '#server/cache/members';
 import { listPhotographers } from '#server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { withPromotionSaves } from '#server/services/saved-state';
@@ -229,6 +230,35 @@ describe('round trips per uncached render', () => {
     expect(answer).toEqual(expected);
     expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(newest);
     await raw.query('delete from promotion_saves where member_id = $1 and promotion_id = $2', [member.id, newest]);
+  });
+
+  it('a member’s list answer reads the rows as everyone’s when their saved ids are kept, the same answer', async () => {
+    const filter = parsePromotionFilter(q(''));
+    const request = { page: 0, pageSize: 10 };
+    const [saver] = await raw.query<{ id: number }>('select id from members order by id limit 1');
+    const member = { id: saver!.id, type: 'USER', roles: ['USER'], nickname: '회원' } as Principal;
+    const newest = (await listPromotions(raw, filter, request, null)).items[2]!.id;
+    await raw.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [
+      member.id,
+      newest,
+    ]);
+    clearMemberState();
+    try {
+      await loadSavedIds(raw, member.id);
+      await listPromotions(rt.db, filter, request, null); // keeps the total and the authors
+      rt.reset();
+      const answer = await memberListAnswer(rt.db, promotionListApi, filter, request, `kept-ids:${Date.now()}`, member);
+      // One statement, everyone's: no saved check in it (the anonymous page's, planned once).
+      expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
+      expect(rt.statements[0]).not.toContain('promotion_saves');
+      expect(answer).toEqual(
+        await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null)),
+      );
+      expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(newest);
+    } finally {
+      clearMemberState();
+      await raw.query('delete from promotion_saves where member_id = $1 and promotion_id = $2', [member.id, newest]);
+    }
   });
 
   it('the photographers list API stays within the list budget', async () => {

@@ -8,7 +8,7 @@ import type { Page, PageRequest } from '#lib/page';
 import type { Principal } from '#server/auth/principal';
 import { apiListKey } from '#server/cache/keys';
 import { warmSavedIds } from '#server/cache/member-news';
-import type { SaveKind } from '#server/cache/members';
+import { savedIds, type SaveKind } from '#server/cache/members';
 import { sharedAnswer } from '#server/cache/shared-lists';
 import { publicCache } from '#server/cache/tags';
 import { getDb, type Db } from '#server/db/index';
@@ -17,7 +17,7 @@ import { pageParams } from './query';
 import { json } from './respond';
 
 /** A list answer: a page of items each with the caller's `isSaved`. */
-export type SavedPage = Page<{ isSaved: boolean }>;
+export type SavedPage = Page<{ id: number; isSaved: boolean }>;
 
 export interface PublicList<F, T extends SavedPage> {
   /** The cache tag of what the list shows. */
@@ -63,8 +63,9 @@ export async function memberList<F, T extends SavedPage>(
 
 /**
  * A member's list answer: the shared answer with their part laid over it (one statement). When there is
- * no shared answer to reuse, the list is read as the member sees it, in the statements of the list
- * itself (decision 008, round 6), and shared without their part.
+ * no shared answer to reuse, the list is read in the statements of the list itself (decision 008, round
+ * 6) and shared without their part: as everyone sees it, with `isSaved` from the member's kept saved ids
+ * when this instance has them (`cache/members.ts`, exact), else as the member sees it.
  */
 export async function memberListAnswer<F, T extends SavedPage>(
   db: Db,
@@ -74,10 +75,13 @@ export async function memberListAnswer<F, T extends SavedPage>(
   key: string,
   member: Principal,
 ): Promise<T> {
+  const saved = savedIds(member.id, spec.kind);
   let own: T | undefined;
   const shared = await sharedAnswer(key, [spec.shows], async () => {
+    if (saved) return (own = await spec.list(db, filter, page, null));
     own = await spec.list(db, filter, page, member);
     return { ...own, items: own.items.map((item) => ({ ...item, isSaved: false })) };
   });
+  if (own && saved) return { ...own, items: own.items.map((item) => ({ ...item, isSaved: saved.has(item.id) })) };
   return own ?? spec.overlay(db, member.id, shared);
 }
