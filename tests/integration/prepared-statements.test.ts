@@ -152,6 +152,58 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('the embedded database han
       await db.close();
     }
   });
+
+  it('switches the plan mode only when it changes, in the statement’s own message', async () => {
+    const q = preparedQueries(pg, protocol, types);
+    const raw = vi.spyOn(pg, 'execProtocolRaw');
+    const generic = planGeneric('select $1::int as switch_generic');
+    const custom = 'select $1::int as switch_custom';
+    try {
+      for (const sql of [generic, generic, generic, custom, custom, generic, custom]) await q.query(sql, [1]);
+      const sets = raw.mock.calls.map(([bytes]) => {
+        const text = Buffer.from(bytes).toString('latin1');
+        return /force_generic_plan/.test(text) ? 'generic' : /force_custom_plan/.test(text) ? 'custom' : '-';
+      });
+      expect(raw).toHaveBeenCalledTimes(7);
+      expect(sets).toEqual(['generic', '-', '-', 'custom', '-', 'generic', 'custom']);
+    } finally {
+      raw.mockRestore();
+    }
+  });
+
+  it('plans transactions and scripts per call whatever mode the last marked statement left', async () => {
+    const db = await openTestDb();
+    const mode = planGeneric("select current_setting('plan_cache_mode') as m, $1::int as n");
+    const modeInTx = async () =>
+      db.transaction(
+        async (tx) => (await tx.query<{ m: string }>("select current_setting('plan_cache_mode') as m"))[0]!.m,
+      );
+    try {
+      expect(await db.query(mode, [1])).toEqual([{ m: 'force_generic_plan', n: 1 }]);
+      expect(await modeInTx()).toBe('force_custom_plan');
+      // The transaction's SET LOCAL ended with it: the marked statement needs no switch back.
+      expect(await db.query(mode, [2])).toEqual([{ m: 'force_generic_plan', n: 2 }]);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('select 1');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await db.query(mode, [3])).toEqual([{ m: 'force_generic_plan', n: 3 }]);
+      expect(await modeInTx()).toBe('force_custom_plan');
+      await db.exec("create temp table script_mode as select current_setting('plan_cache_mode') as m");
+      expect(await db.query('select m from script_mode')).toEqual([{ m: 'force_custom_plan' }]);
+      // A failing script leaves the mode unknown: the next statements set theirs.
+      await db.query(mode, [4]);
+      await expect(db.exec('select 1; select 1 / 0')).rejects.toThrow(/zero/);
+      expect(await db.query(mode, [5])).toEqual([{ m: 'force_generic_plan', n: 5 }]);
+      expect(await db.query("select current_setting('plan_cache_mode') as m, $1::int as n", [6])).toEqual([
+        { m: 'force_custom_plan', n: 6 },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe.runIf(Boolean(process.env['DATABASE_URL']))('the PostgreSQL database handle', () => {

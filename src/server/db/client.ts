@@ -96,18 +96,19 @@ export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<D
     async ping(timeoutMs) {
       await within(timeoutMs, db.query('select 1'));
     },
+    // A transaction's statements are PGlite's own (unnamed), planned per call like every unmarked one.
     transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
+      db.transaction(async (tx) => {
+        const perCall = prepared.planPerCallInTransaction();
+        if (perCall) await tx.exec(perCall);
+        return fn({
           ...wrap(tx),
           async exec(sql) {
             await tx.exec(sql);
           },
-        }),
-      ),
-    async exec(sql) {
-      await db.exec(sql);
-    },
+        });
+      }),
+    exec: (sql) => prepared.exec(sql),
     async close() {
       try {
         if (!db.closed) await db.close();

@@ -6,8 +6,9 @@
  * call was half its cost on PGlite (the photographer page's statement: 0.48 → 0.23 ms).
  *
  * The mark is a comment at the start of the SQL text, so it travels with the statement through every
- * helper and shows in the server's statistics. The embedded driver sends such a statement between two
- * `SET plan_cache_mode`s in the same message (`statements.ts`). The PostgreSQL driver runs it on a small
+ * helper and shows in the server's statistics. The embedded driver switches its one connection's
+ * `plan_cache_mode` in the statement's own message when the mode changes (`statements.ts`); transactions
+ * and scripts there plan per call. The PostgreSQL driver runs it on a small
  * pool of its own whose connections are set to `force_generic_plan` (`client.ts`), where the named
  * statement keeps its generic plan: switching the mode on a shared connection would cost two more round
  * trips (decision 008, round 10: planning was 0.22 ms of the photographer page's statement there).
