@@ -2,7 +2,7 @@
  * Pictures stored as storage keys (decision 018): what a URL is stored as, what a stored reference is
  * answered as, which base answers (MEDIA_BASE_URL, our media path, S3), and the CSP origin that follows.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { parseConfig } from '#server/config';
 import { validateImageList } from '#lib/rules/common';
@@ -76,6 +76,16 @@ describe('pictureUrl: what the API answers for a stored reference', () => {
         storageOf({ ...s3, S3_PUBLIC_BASE_URL: 'https://img.example', MEDIA_BASE_URL: 'https://c.example' }).storage,
       ),
     ).toBe(`https://c.example/${key}`);
+  });
+
+  it('builds each URL once per storage, and another storage (a new base) its own', () => {
+    const { storage } = storageOf({ PUBLIC_ORIGIN: 'https://once.example' });
+    const other = storageOf({ PUBLIC_ORIGIN: 'https://other.example' }).storage;
+    const built = vi.spyOn(storage, 'publicUrl');
+    const onceKey = `cd/${'cd'.padEnd(64, 'e')}.webp`;
+    for (let i = 0; i < 3; i++) expect(pictureUrl(onceKey, storage)).toBe(`https://once.example/media/${onceKey}`);
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(pictureUrl(onceKey, other)).toBe(`https://other.example/media/${onceKey}`);
   });
 
   it('answers what is not a key as stored', () => {
