@@ -1,11 +1,13 @@
 /**
  * The plans of the scale table's queries (decision 020): each list API path given on the command line is
- * parsed as the endpoint parses it, `listPromotions` runs on a recording connection with no kept total,
- * and every statement it sent is run again under `explain (analyze, buffers)`. Prints one JSON line per
- * statement: the path, whether it counts or reads the page, its plan nodes (type, index, actual rows)
+ * parsed as the endpoint parses it, `listPromotions` runs on a recording connection with no kept total
+ * and no kept author, and every statement it sent is run again under `explain (analyze, buffers)`.
+ * Prints one JSON line per statement: the path, whether it counts, reads the page or reads the page's
+ * authors (decision 008, round 15), its plan nodes (type, index, actual rows)
  * and its execution time. Opens the server's database (stop the server first on PGlite).
  *   tsx scripts/bench/scale-plans.ts '/api/v1/promotions/list?sortType=POPULAR' …
  */
+import { resetAuthors } from '#server/cache/authors';
 import { getConfig } from '#server/config';
 import type { SqlParam } from '#server/db/client';
 import { openDatabase } from '#server/db/index';
@@ -39,6 +41,7 @@ runDbCommand(
       const url = new URL(path, 'http://bench');
       const statements: { sql: string; params: readonly SqlParam[] }[] = [];
       clearPromotionCounts();
+      resetAuthors();
       await listPromotions(
         {
           query: (sql, params = []) => {
@@ -65,7 +68,7 @@ runDbCommand(
         console.log(
           JSON.stringify({
             path,
-            statement: /count\(\*\)/.test(s.sql) ? 'count' : 'page',
+            statement: /count\(\*\)/.test(s.sql) ? 'count' : /\bfrom members\b/.test(s.sql) ? 'authors' : 'page',
             plan: describe(top),
             ms: Number(plan['Execution Time'].toFixed(2)),
             buffers: (top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0),

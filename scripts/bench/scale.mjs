@@ -222,7 +222,7 @@ export function reportScale(results) {
     console.log('   growth from the smaller to the larger size (× p50, × p99)');
     console.table(results.growth);
   }
-  console.log('   plans (explain analyze of the statements the service sends, no total kept; rows×loops)');
+  console.log('   plans (explain analyze of the statements the service sends, no total or author kept; rows×loops)');
   for (const p of results.scalePlans ?? []) {
     console.log(`   ${p.database} ${p.events} ${p.query}, ${p.statement}: ${p.ms} ms, ${p.buffers} buffers: ${p.plan}`);
   }
