@@ -204,62 +204,60 @@ describe('round trips per uncached render', () => {
     expect((await read())?.events).toEqual(again?.events);
   });
 
-  it('a member’s list answer with no shared answer to reuse is the list’s own statements, the same answer', async () => {
-    const filter = parsePromotionFilter(q(''));
+  /** The first member, with the `nth` event of the first page saved, for `run`; the save undone after. */
+  async function withOneSave(
+    nth: number,
+    run: (member: Principal, saved: number, request: { page: number; pageSize: number }) => Promise<void>,
+  ) {
     const request = { page: 0, pageSize: 10 };
     const [saver] = await raw.query<{ id: number }>('select id from members order by id limit 1');
     const member = { id: saver!.id, type: 'USER', roles: ['USER'], nickname: '회원' } as Principal;
-    const newest = (await listPromotions(raw, filter, request, null)).items[1]!.id;
+    const saved = (await listPromotions(raw, parsePromotionFilter(q('')), request, null)).items[nth]!.id;
     await raw.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [
       member.id,
-      newest,
+      saved,
     ]);
-    await listPromotions(rt.db, filter, request, null); // keeps the total
-    rt.reset();
-    const answer = await memberListAnswer(
-      rt.db,
-      promotionListApi,
-      filter,
-      request,
-      `round-trips:${Date.now()}`,
-      member,
-    );
-    // The list statement alone (the total is kept): no overlay statement after it.
-    expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
-    const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));
-    expect(answer).toEqual(expected);
-    expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(newest);
-    await raw.query('delete from promotion_saves where member_id = $1 and promotion_id = $2', [member.id, newest]);
-  });
-
-  it('a member’s list answer reads the rows as everyone’s when their saved ids are kept, the same answer', async () => {
-    const filter = parsePromotionFilter(q(''));
-    const request = { page: 0, pageSize: 10 };
-    const [saver] = await raw.query<{ id: number }>('select id from members order by id limit 1');
-    const member = { id: saver!.id, type: 'USER', roles: ['USER'], nickname: '회원' } as Principal;
-    const newest = (await listPromotions(raw, filter, request, null)).items[2]!.id;
-    await raw.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2) on conflict do nothing', [
-      member.id,
-      newest,
-    ]);
-    clearMemberState();
     try {
-      await loadSavedIds(raw, member.id);
-      await listPromotions(rt.db, filter, request, null); // keeps the total and the authors
-      rt.reset();
-      const answer = await memberListAnswer(rt.db, promotionListApi, filter, request, `kept-ids:${Date.now()}`, member);
-      // One statement, everyone's: no saved check in it (the anonymous page's, planned once).
-      expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
-      expect(rt.statements[0]).not.toContain('promotion_saves');
-      expect(answer).toEqual(
-        await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null)),
-      );
-      expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(newest);
+      await run(member, saved, request);
     } finally {
-      clearMemberState();
-      await raw.query('delete from promotion_saves where member_id = $1 and promotion_id = $2', [member.id, newest]);
+      await raw.query('delete from promotion_saves where member_id = $1 and promotion_id = $2', [member.id, saved]);
     }
-  });
+  }
+
+  it('a member’s list answer with no shared answer to reuse is the list’s own statements, the same answer', () =>
+    withOneSave(1, async (member, saved, request) => {
+      const filter = parsePromotionFilter(q(''));
+      await listPromotions(rt.db, filter, request, null); // keeps the total
+      rt.reset();
+      const key = `round-trips:${Date.now()}`;
+      const answer = await memberListAnswer(rt.db, promotionListApi, filter, request, key, member);
+      // The list statement alone (the total is kept): no overlay statement after it.
+      expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
+      const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));
+      expect(answer).toEqual(expected);
+      expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(saved);
+    }));
+
+  it('a member’s list answer reads the rows as everyone’s when their saved ids are kept, the same answer', () =>
+    withOneSave(2, async (member, saved, request) => {
+      const filter = parsePromotionFilter(q(''));
+      clearMemberState();
+      try {
+        await loadSavedIds(raw, member.id);
+        await listPromotions(rt.db, filter, request, null); // keeps the total and the authors
+        rt.reset();
+        const key = `kept-ids:${Date.now()}`;
+        const answer = await memberListAnswer(rt.db, promotionListApi, filter, request, key, member);
+        // One statement, everyone's: no saved check in it (the anonymous page's, planned once).
+        expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
+        expect(rt.statements[0]).not.toContain('promotion_saves');
+        const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));
+        expect(answer).toEqual(expected);
+        expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(saved);
+      } finally {
+        clearMemberState();
+      }
+    }));
 
   it('the photographers list API stays within the list budget', async () => {
     const statements = await statementsOf(() =>
