@@ -101,6 +101,7 @@ export function preparedQueries(
   // switched only when it changes (decision 008, round 15): a SET before and after each marked statement
   // was 0.05–0.1 ms of a list answer's 0.5 ms statement on PGlite.
   const SET_CUSTOM = 'set plan_cache_mode = force_custom_plan';
+  const SET_LOCAL_CUSTOM = 'set local plan_cache_mode = force_custom_plan';
   const setMode: Record<PlanMode, Uint8Array> = {
     generic: serialize.query('set plan_cache_mode = force_generic_plan'),
     custom: serialize.query(SET_CUSTOM),
@@ -192,7 +193,7 @@ export function preparedQueries(
     // Read in the caller's transaction, which holds every statement here back: `mode` stays as read.
     // `SET LOCAL` ends with the transaction, so the mode after it is the one before.
     planPerCallInTransaction() {
-      return mode === 'custom' ? null : `${SET_CUSTOM.replace('set', 'set local')}`;
+      return mode === 'custom' ? null : SET_LOCAL_CUSTOM;
     },
     exec(sql) {
       // One implicit transaction: a failing statement undoes the SET before it, so the mode is then unknown.

@@ -78,9 +78,8 @@ export async function memberListAnswer<F, T extends SavedPage>(
   const saved = savedIds(member.id, spec.kind);
   let own: T | undefined;
   const shared = await sharedAnswer(key, [spec.shows], async () => {
-    if (saved) return (own = await spec.list(db, filter, page, null));
-    own = await spec.list(db, filter, page, member);
-    return { ...own, items: own.items.map((item) => ({ ...item, isSaved: false })) };
+    own = await spec.list(db, filter, page, saved ? null : member);
+    return saved ? own : { ...own, items: own.items.map((item) => ({ ...item, isSaved: false })) };
   });
   if (own && saved) return { ...own, items: own.items.map((item) => ({ ...item, isSaved: saved.has(item.id) })) };
   return own ?? spec.overlay(db, member.id, shared);
