@@ -229,3 +229,56 @@ describe('page cache: members share list answers', () => {
     expect(saves.body).toMatchObject({ promotionIds: [event.id], promotionCounts: { [String(event.id)]: 1 } });
   });
 });
+
+describe('page cache: no request decides what others see (the keys come from what the render reads)', () => {
+  const links = (html: string, kind: 'event' | 'photographer') =>
+    new Set([...html.matchAll(new RegExp(`href="/${kind}/(\\d+)"`, 'g'))].map((m) => Number(m[1])));
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+
+  it('a keyword sent to /events or /photographers does not empty them, fresh or after an invalidation', async () => {
+    const author = await newPhotographer(base, { withPage: true });
+    // A key nobody has asked for yet (a fresh entry), then the plain lists right after an invalidation.
+    const event = await createEvent(base, author.token, { title: `목록 독점 ${freshNickname('e')}` });
+    await cacheState('/events?type=FREE&searchKeyword=없는zz');
+    await settle();
+    expect(links((await cacheState('/events?type=FREE')).text, 'event')).toContain(event.id);
+    for (const [poison, plain, kind, id] of [
+      ['/events?searchKeyword=없는zz', '/events', 'event', event.id],
+      ['/photographers?searchKeyword=zzqq', '/photographers', 'photographer', author.user.id],
+    ] as const) {
+      for (let round = 0; round < 2; round++) {
+        // Round 2: after an invalidation, with the copy stale and re-rendered by the hostile request.
+        if (round === 1) await createEvent(base, author.token, { title: `다시 ${freshNickname('e')}` });
+        await cacheState(poison);
+        await settle();
+        const seen = links((await cacheState(plain)).text, kind);
+        expect(seen.size, `${plain} after ${poison}, round ${round}`).toBeGreaterThan(0);
+        expect(seen, `${plain} after ${poison}, round ${round}`).toContain(id);
+      }
+    }
+  });
+
+  it('the photographers API answers ?sortType=POPULAR as popular, whatever ?sort=LATEST&sortType=POPULAR rendered', async () => {
+    const older = await newPhotographer(base, { withPage: true });
+    const newer = await newPhotographer(base, { withPage: true });
+    const fan = await newUser(base);
+    expect((await call(base, 'POST', `/api/v1/photographers/${older.user.id}/save`, { token: fan.token })).status).toBe(
+      204,
+    );
+    const ids = (text: string) => (JSON.parse(text) as { items: { id: number }[] }).items.map((i) => i.id);
+    const api = '/api/v1/photographers/list';
+    for (let round = 0; round < 2; round++) {
+      if (round === 1) await newPhotographer(base, { withPage: true });
+      await cacheState(`${api}?sort=LATEST&sortType=POPULAR`);
+      await settle();
+      const popular = ids((await cacheState(`${api}?sortType=POPULAR`)).text);
+      const latest = ids((await cacheState(`${api}?sort=LATEST`)).text);
+      // What the database says, asked as a member (never from the anonymous copies).
+      const truth = ids((await cacheState(`${api}?sortType=POPULAR&pageSize=10`, bearer(fan.token))).text);
+      expect(latest[0], 'the newest photographer leads the latest list').not.toBe(older.user.id);
+      expect(popular, `round ${round}`).toEqual(truth);
+      expect(popular).not.toEqual(latest);
+    }
+    expect(newer.user.id).toBeGreaterThan(older.user.id);
+  });
+});

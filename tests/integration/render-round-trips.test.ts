@@ -11,7 +11,7 @@ import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed
 import { eventDetail, eventList, homeFeed, HOME_EVENTS, photographerList, search } from '#server/services/browse';
 import { photographerPage } from '#server/services/photographer-events-page';
 import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
-import { listQuery, searchQuery } from '#server/http/page-query';
+import { routeInput } from '#server/cache/routes';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
 import { resetAuthors } from '#server/cache/authors';
 import { clearMemberState, loadSavedIds } from '#server/cache/members';
@@ -75,25 +75,31 @@ async function statementsOf(render: () => Promise<unknown>): Promise<string[]> {
 }
 
 const q = (s: string) => new URLSearchParams(s);
+/** A page's URL with this query string (the routes read the input of their render from it). */
+const at = (s: string) => new URL(`http://localhost/?${s}`);
 
 describe('round trips per uncached render', () => {
   it.each([
     ['/', BUDGET.home, () => homeFeed()],
-    ['/events', BUDGET.list, () => eventList(listQuery(q(''), 'promotion'))],
+    ['/events', BUDGET.list, () => eventList(routeInput('events', at('')))],
     [
       '/events?regions=서울&photographyTypes=SNAP',
       BUDGET.list,
-      () => eventList(listQuery(q('regions=서울&photographyTypes=SNAP'), 'promotion')),
+      () => eventList(routeInput('events', at('regions=서울&photographyTypes=SNAP'))),
     ],
     [
       '/events?sortType=POPULAR&page=2',
       BUDGET.list,
-      () => eventList(listQuery(q('sortType=POPULAR&page=2'), 'promotion')),
+      () => eventList(routeInput('events', at('sortType=POPULAR&page=2'))),
     ],
-    ['/photographers', BUDGET.list, () => photographerList(listQuery(q(''), 'photographer'))],
-    ['/search (overview)', BUDGET.searchOverview, () => search(searchQuery(q('searchKeyword=스냅')))],
-    ['/search (events)', BUDGET.list, () => search(searchQuery(q('searchKeyword=야경&state=PROMOTION')))],
-    ['/search (photographers)', BUDGET.list, () => search(searchQuery(q('searchKeyword=스냅&state=PHOTOGRAPHER')))],
+    ['/photographers', BUDGET.list, () => photographerList(routeInput('photographers', at('')))],
+    ['/search (overview)', BUDGET.searchOverview, () => search(routeInput('search', at('searchKeyword=스냅')))],
+    ['/search (events)', BUDGET.list, () => search(routeInput('search', at('searchKeyword=야경&state=PROMOTION')))],
+    [
+      '/search (photographers)',
+      BUDGET.list,
+      () => search(routeInput('search', at('searchKeyword=스냅&state=PHOTOGRAPHER'))),
+    ],
     ['/event/:id', BUDGET.detail, () => eventDetail(eventId)],
     [
       '/photographer/:id',
@@ -133,22 +139,22 @@ describe('round trips per uncached render', () => {
     const once = (statements: string[]) => statements.filter((s) => !/\$\d/.test(s));
     const home = await statementsOf(() => homeFeed());
     expect(once(home)).toEqual(home);
-    await eventList(listQuery(q(''), 'promotion')); // keeps the total
+    await eventList(routeInput('events', at(''))); // keeps the total
     rt.reset();
-    await eventList(listQuery(q(''), 'promotion'));
+    await eventList(routeInput('events', at('')));
     expect(once(rt.statements)).toEqual(rt.statements);
-    const photographers = await statementsOf(() => photographerList(listQuery(q(''), 'photographer')));
+    const photographers = await statementsOf(() => photographerList(routeInput('photographers', at(''))));
     expect(photographers).toHaveLength(1);
     expect(once(photographers)).toEqual(photographers);
     // A visitor's own choices stay parameters: a filter, a keyword, a later page (the rows' statement;
     // an unfiltered count has no parameters anyway).
     const rows = (statements: string[]) => statements.filter((s) => /\blimit\b/.test(s));
     for (const query of ['regions=서울', 'searchKeyword=야경', 'page=2']) {
-      const filtered = rows(await statementsOf(() => eventList(listQuery(q(query), 'promotion'))));
+      const filtered = rows(await statementsOf(() => eventList(routeInput('events', at(query)))));
       expect(filtered, query).toHaveLength(1);
       expect(once(filtered), query).toEqual([]);
     }
-    const later = await statementsOf(() => photographerList(listQuery(q('page=1'), 'photographer')));
+    const later = await statementsOf(() => photographerList(routeInput('photographers', at('page=1'))));
     expect(once(later)).toEqual([]);
   });
 
@@ -174,7 +180,7 @@ describe('round trips per uncached render', () => {
       clearPromotionCounts();
       const filter = parsePromotionFilter(q(query));
       const statements = await statementsOf(() => listPromotions(rt.db, filter, { page: 0, pageSize: 10 }, member));
-      const later = await statementsOf(() => eventList(listQuery(q(`${query}&page=2`), 'promotion')));
+      const later = await statementsOf(() => eventList(routeInput('events', at(`${query}&page=2`))));
       // A last page reads about as many rows walking as the filter has matches: it sorts them.
       const { totalPage } = await listPromotions(raw, filter, { page: 0, pageSize: 10 }, member);
       const last = await statementsOf(() =>
@@ -269,7 +275,7 @@ describe('round trips per uncached render', () => {
   it('no list statement reads an event body', async () => {
     const statements = await statementsOf(async () => {
       await homeFeed();
-      await eventList(listQuery(q(''), 'promotion'));
+      await eventList(routeInput('events', at('')));
       await listPromotions(rt.db, parsePromotionFilter(q('')), { page: 0, pageSize: 10 }, null);
     });
     for (const s of statements) expect(s).not.toMatch(/p\.content|p\.\*\s+from promotions/);
@@ -328,15 +334,15 @@ describe('lean page queries, same rows', () => {
 
   it('the search overview shows the first event and photographers of the keyword’s own lists', async () => {
     for (const keyword of ['스냅', '야경', '서울']) {
-      const overview = await search(searchQuery(q(`searchKeyword=${keyword}`)));
-      const events = await search(searchQuery(q(`searchKeyword=${keyword}&state=PROMOTION`)));
-      const photographers = await search(searchQuery(q(`searchKeyword=${keyword}&state=PHOTOGRAPHER`)));
+      const overview = await search(routeInput('search', at(`searchKeyword=${keyword}`)));
+      const events = await search(routeInput('search', at(`searchKeyword=${keyword}&state=PROMOTION`)));
+      const photographers = await search(routeInput('search', at(`searchKeyword=${keyword}&state=PHOTOGRAPHER`)));
       if (overview.state !== 'OVERVIEW' || events.state !== 'PROMOTION' || photographers.state !== 'PHOTOGRAPHER')
         throw new Error('unexpected states');
       expect(overview.events, keyword).toEqual(events.list.items.slice(0, 1));
       expect(overview.photographers, keyword).toEqual(photographers.list.items.slice(0, 2));
     }
-    const none = await search(searchQuery(q('searchKeyword=없는검색어조합')));
+    const none = await search(routeInput('search', at('searchKeyword=없는검색어조합')));
     expect(none).toMatchObject({ events: [], photographers: [] });
   });
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CacheProvider } from 'astro';
 import pageCacheProvider from '#server/cache/provider';
+import { cacheKey } from '#server/cache/routes';
 import { clearStore, configureStore, invalidateTags, lookup, storeStats } from '#server/cache/store';
 import { wroteCookie } from '#server/cache/writes';
 import { getConfig, setConfigForTests } from '#server/config';
@@ -42,7 +43,7 @@ describe('the Astro cache provider', () => {
     expect(await second.text()).toBe('목록');
     expect(second.headers.get('x-page-cache')).toBe('hit');
     expect(rendered).toBe(0);
-    expect(lookup('/events')?.tags).toEqual(['events', 'event:1']);
+    expect(lookup(cacheKey(new URL('http://localhost/events'))!)?.tags).toEqual(['events', 'event:1']);
   });
 
   it('keeps nothing and holds no claim after a render that threw, redirected, failed or asked for nothing', async () => {

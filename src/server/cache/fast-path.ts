@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickEncoding, type Encoding } from '#server/http/encoding';
 import { withVary } from '#server/http/vary';
-import { cacheKey, requestTarget } from './keys';
+import { cacheKey, requestTarget } from './routes';
 import { activeClaim, isFresh, isServableStale, lookup, storeEnabled, waitFor, type Entry } from './store';
 import { wroteAt } from './writes';
 

@@ -12,7 +12,7 @@
 import type { PhotographerListItem, PromotionListItem } from '#lib/contract';
 import type { Page } from '#lib/page';
 import { bearerToken } from '#server/auth/principal';
-import { apiListKey } from './keys';
+import { cachedRouteOf, inputKey } from './routes';
 import { knownPrincipal, ownCount, savedIds, togglesKnownSince, type SaveKind } from './members';
 import { isFresh, lookup, storeEnabled, type Entry } from './store';
 
@@ -70,7 +70,10 @@ export function keptMemberList(
   if (!principal) return null;
   const saved = savedIds(principal.id, kind);
   if (!saved) return null;
-  const e = lookup(`data:${apiListKey(url.pathname, url.searchParams)}`);
+  const route = cachedRouteOf(url);
+  const key = route && inputKey(route, url);
+  if (!key) return null;
+  const e = lookup(`data:${key}`);
   if (!e || !isFresh(e, now) || e.renderedAt < togglesKnownSince()) return null;
   const p = piecesOf(e);
   const items = p.page.items.map((item, i) => {

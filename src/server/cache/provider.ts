@@ -4,7 +4,7 @@
  * in `store.ts` and answers from it, and `cache.invalidate({ tags })` ends up in `invalidate.ts`.
  * Astro's built-in memory provider was measured against it: see docs/decisions/009-page-cache.md.
  *
- * Per request (GET only, keys from `keys.ts`):
+ * Per request (GET only, keys from `routes.ts`):
  * - a fresh copy is answered at once;
  * - without one, the request claims the render; if a stale copy may still be answered, it gets that
  *   and the render goes on in the background, otherwise it waits for its own render;
@@ -15,7 +15,7 @@
 import type { CacheProvider } from 'astro';
 import { getConfig } from '#server/config';
 import { log } from '#server/log';
-import { cacheKey } from './keys';
+import { cacheKey } from './routes';
 import { invalidate } from './invalidate';
 import {
   activeClaim,

@@ -22,7 +22,7 @@ import {
 
 const WAIT_MS = 5_000;
 
-/** The shared value of a list answer (key from `keys.ts`), computing it at most once at a time. */
+/** The shared value of a list answer (key from `routes.ts`), computing it at most once at a time. */
 export async function sharedAnswer<T>(key: string, shows: readonly string[], compute: () => Promise<T>): Promise<T> {
   if (!storeEnabled()) return compute();
   const k = `data:${key}`;

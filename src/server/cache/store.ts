@@ -1,5 +1,5 @@
 /**
- * The page cache's memory: rendered answers by key (`keys.ts`), the tags each one shows, and the one
+ * The page cache's memory: rendered answers by key (`routes.ts`), the tags each one shows, and the one
  * render of each key in flight (its claim). Process-local; `bus.ts` carries invalidations between
  * instances. See docs/decisions/009-page-cache.md.
  *

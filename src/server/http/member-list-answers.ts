@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolvePrincipal } from '#server/auth/principal';
-import { requestTarget } from '#server/cache/keys';
+import { requestTarget } from '#server/cache/routes';
 import { keptMemberList } from '#server/cache/member-lists';
 import { compressAnswers } from './compress-answers';
 import { securityHeaders } from './headers';

@@ -10,26 +10,25 @@ import { tags } from '#server/cache/tags';
 import { listPhotographers } from '#server/services/photographers';
 import { listPromotions } from '#server/services/promotion-lists';
 import { withPhotographerSaves, withPromotionSaves } from '#server/services/saved-state';
-import { memberList, type PublicList, type SavedPage } from './list-endpoint';
-import { parsePhotographerFilter, parsePromotionFilter } from './list-query';
+import { memberList, type ListRoute, type PublicList, type SavedPage } from './list-endpoint';
 
 /** Events: the answer is shared (tag `events`); a member's `isSaved` and own counts are laid over it. */
 export const promotionListApi = {
   shows: tags.events,
-  filter: parsePromotionFilter,
+  route: 'promotionList',
   list: listPromotions,
   kind: 'promotion',
   overlay: withPromotionSaves,
-} satisfies PublicList<ReturnType<typeof parsePromotionFilter>, Awaited<ReturnType<typeof listPromotions>>>;
+} satisfies PublicList<'promotionList', Awaited<ReturnType<typeof listPromotions>>>;
 
 /** Photographers: the answer is shared (tag `photographers`); a member's `isSaved` is laid over it. */
 export const photographerListApi = {
   shows: tags.photographers,
-  filter: parsePhotographerFilter,
+  route: 'photographerList',
   list: listPhotographers,
   kind: 'photographer',
   overlay: withPhotographerSaves,
-} satisfies PublicList<ReturnType<typeof parsePhotographerFilter>, Awaited<ReturnType<typeof listPhotographers>>>;
+} satisfies PublicList<'photographerList', Awaited<ReturnType<typeof listPhotographers>>>;
 
 /** A public list as the server answers members: what its items are, and a member's answer at a URL. */
 export interface MemberListRoute {
@@ -38,7 +37,7 @@ export interface MemberListRoute {
   answer: (url: URL, member: Principal) => Promise<unknown>;
 }
 
-const routeOf = <F, T extends SavedPage>(spec: PublicList<F, T>): MemberListRoute => ({
+const routeOf = <R extends ListRoute, T extends SavedPage>(spec: PublicList<R, T>): MemberListRoute => ({
   kind: spec.kind,
   answer: (url, member) => memberList(spec, url, member),
 });

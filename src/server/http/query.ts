@@ -55,7 +55,9 @@ function intOr(params: URLSearchParams, key: string, fallback: number): number {
   const v = stringParam(params, key);
   if (v === undefined) return fallback;
   if (!/^-?\d{1,12}$/.test(v)) throw badRequest(`${key} 는 정수여야 합니다.`);
-  return Number(v);
+  const n = Number(v);
+  // `-0` is 0: one page has one reading (its cache key is made from it).
+  return n === 0 ? 0 : n;
 }
 
 /** A positive integer path id; anything else is 404 with the resource's code. */
