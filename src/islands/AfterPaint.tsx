@@ -6,18 +6,6 @@ import { useEffect } from 'react';
  * it there; rendered `client:painted`, this island loads nothing before the paint and renders nothing.
  */
 const TASKS = {
-  /**
-   * The web app manifest's link (home-screen install). In the head, the browser fetched the manifest and
-   * its 192 px icon right after load, each on a connection of its own in front of the first screen's
-   * pictures on HTTP/1.1 (decision 019, round 6); nothing needs it before a visitor opens the browser's menu.
-   */
-  manifest: () => {
-    if (document.querySelector('link[rel="manifest"]')) return;
-    const link = document.createElement('link');
-    link.rel = 'manifest';
-    link.href = '/manifest.webmanifest'; // public/, written by scripts/make-app-icons.ts
-    document.head.append(link);
-  },
   /** Deadline labels recomputed on the visitor's clock (pages kept from yesterday). */
   deadlines: () => {
     if (!document.querySelector('[data-deadline]')) return;

@@ -1,7 +1,7 @@
 /**
  * The web app manifest: what a phone needs to put 담아봐 on its home screen (Korean name, the logo's
  * icons, the spec's brand violet, standalone, opening on home). Written to public/manifest.webmanifest
- * by scripts/make-app-icons.ts; pages link it after their largest paint (AfterPaint's `manifest` task).
+ * by scripts/make-app-icons.ts; every page links it from its head (src/layouts/BaseLayout.astro).
  */
 import { copy } from './copy';
 import { THEME_BRAND, THEME_LOGIN } from './theme';

@@ -166,7 +166,7 @@ test('the app can be put on the home screen: the manifest passes the browser’s
 }) => {
   await skipFirstVisit(page);
   await page.goto('/');
-  // Linked after the largest paint (AfterPaint's `manifest` task, decision 019).
+  // Linked from the head of the HTML as served (issue 39).
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const cdp = await context.newCDPSession(page);
   const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };

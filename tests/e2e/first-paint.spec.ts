@@ -184,17 +184,15 @@ test.describe('first paint', () => {
     }
   });
 
-  test('home: no favicon file and no manifest link at load, so neither is asked for before the largest paint', async ({
-    page,
-  }) => {
+  test('home: no favicon file, so none is asked for before the largest paint', async ({ page }) => {
     await skipFirstVisit(page);
     await watchPaint(page);
-    // The browser fetches a favicon and a linked manifest (and its icon) right after load, each on a
-    // connection of its own over HTTP/1.1, in front of the first screen's pictures (decision 019).
+    // The browser fetches a favicon right after load, on a connection of its own over HTTP/1.1, in front
+    // of the first screen's pictures (decision 019).
     await page.addInitScript(() => {
       addEventListener('load', () => {
-        (window as unknown as { headAtLoad: string[] }).headAtLoad = Array.from(
-          document.querySelectorAll('link[rel="icon"], link[rel="manifest"]'),
+        (window as unknown as { iconsAtLoad: string[] }).iconsAtLoad = Array.from(
+          document.querySelectorAll('link[rel="icon"]'),
           (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')?.slice(0, 19)}`,
         );
       });
@@ -203,12 +201,25 @@ test.describe('first paint', () => {
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto('/');
     await settled(page);
-    expect(await page.evaluate(() => (window as unknown as { headAtLoad: string[] }).headAtLoad)).toEqual([
+    expect(await page.evaluate(() => (window as unknown as { iconsAtLoad: string[] }).iconsAtLoad)).toEqual([
       'icon data:image/svg+xml,',
     ]);
-    // Linked after the largest paint (AfterPaint's `manifest` task), so a phone can still install the app.
-    await expect(page.locator('head > link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     expect(asked.filter((p) => /favicon/.test(p))).toEqual([]);
+  });
+
+  test('the served HTML of every page links the web app manifest from its head (issue 39)', async ({ request }) => {
+    // Installers, crawlers and Safari read the HTML as served, without running its scripts.
+    const [event] = await events(request);
+    const [photographer] = await photographers(request);
+    const paths = ['/', '/events', `/event/${event?.id}`, '/photographers', `/photographer/${photographer?.id}`];
+    for (const path of [...paths, '/search', '/login', '/mypage']) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      const head = (await res.text()).split('</head>')[0] ?? '';
+      expect(head.match(/<link rel="manifest"[^>]*>/g), path).toEqual([
+        '<link rel="manifest" href="/manifest.webmanifest">',
+      ]);
+    }
   });
 
   test('list pages: every card picture is a variant of its slot, the first ones eager; nothing shifts', async ({

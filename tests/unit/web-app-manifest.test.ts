@@ -28,3 +28,22 @@ describe('public/manifest.webmanifest', () => {
     }
   });
 });
+
+describe('the manifest link (issue 39)', () => {
+  it('is in the head of the layout every page renders, naming the public file; no script adds it', async () => {
+    const { access, readFile, readdir } = await import('node:fs/promises');
+    // Installers, crawlers and Safari read the HTML as served, without running its scripts. The e2e
+    // spec first-paint.spec.ts checks the served pages themselves.
+    const layout = await readFile('src/layouts/BaseLayout.astro', 'utf8');
+    const head = layout.slice(layout.indexOf('<head>'), layout.indexOf('</head>'));
+    const links = [...head.matchAll(/<link\s+rel="manifest"\s+href="([^"]+)"\s*\/>/g)].map((m) => m[1]);
+    expect(links).toEqual(['/manifest.webmanifest']);
+    await access(`public${links[0]}`);
+    for (const dir of ['src/islands', 'src/client']) {
+      for (const name of await readdir(dir, { recursive: true })) {
+        if (!/\.(ts|tsx)$/.test(name)) continue;
+        expect(await readFile(`${dir}/${name}`, 'utf8'), name).not.toMatch(/rel\s*=\s*['"]manifest['"]/);
+      }
+    }
+  });
+});
