@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api } from '#client/api';
 import { isSignedInUser } from '#client/auth';
+import { deleteEvent } from '#client/event-delete';
 import { browseCopy } from '#lib/copy-browse';
 import { moderationCopy } from '#lib/copy-moderation';
 import { paths } from '#lib/paths';
@@ -37,14 +37,9 @@ export function EventOptionsMenu({ id }: { id: number }) {
       title: t.deleteTitle,
       content: t.deleteContent,
       confirmLabel: t.deleteConfirm,
+      // Done, to the events list; failed, the page stays and a toast says why.
       onConfirm: async () => {
-        try {
-          // An admin's delete of another's event goes through moderation (resolves reports, logged).
-          await api.delete(isAuthor ? `/promotions/${id}` : `/admin/promotions/${id}`);
-        } catch (err) {
-          console.warn('event not deleted', err);
-        }
-        window.location.assign(paths.events);
+        await deleteEvent(id, isAuthor);
       },
     });
   const items: OptionsMenuItem[] = [];

@@ -3,7 +3,7 @@
  * from one batched call, the my-page icon, the post-event button for photographers, and the author's
  * options menu (edit, delete). Sessions come from the Kakao stand-in (tests/support/auth.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { events, optionsMenuReady, saveButtonsReady, signInAs, watchPage } from './support/browse';
 
 test.describe('as a member', () => {
@@ -166,5 +166,50 @@ test.describe('as a member', () => {
     await expect(page.getByRole('button', { name: '이벤트 관리 메뉴' })).toHaveCount(0);
     await page.getByRole('button', { name: '더보기' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['신고하기']);
+  });
+
+  test("the author's delete that fails stays on the event page and says so in Korean (issue 39)", async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    const me = await signInAs(page, baseURL ?? '', 'demo-photographer');
+    const mine = (await events(request)).find((e) => e.author?.id === me.user.id && !e.isAuthorHidden);
+    if (!mine) throw new Error('demo-photographer needs an event');
+    const failures = [
+      {
+        answer: (route: Route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+        message: '삭제하지 못했어요. 잠시 후 다시 시도해 주세요.',
+      },
+      {
+        answer: (route: Route) =>
+          route.fulfill({
+            status: 403,
+            json: {
+              code: 'PROMOTION_DELETE_PERMISSION_DENIED',
+              message: '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.',
+            },
+          }),
+        message: '삭제하지 못했어요. 작성자 또는 관리자만 이벤트를 삭제할 수 있어요.',
+      },
+      {
+        answer: (route: Route) => route.abort('internetdisconnected'),
+        message: '삭제하지 못했어요. 네트워크 연결을 확인해 주세요.',
+      },
+    ];
+    await page.goto(`/event/${mine.id}`);
+    for (const { answer, message } of failures) {
+      await page.route(`**/api/v1/promotions/${mine.id}`, (route) =>
+        route.request().method() === 'DELETE' ? answer(route) : route.fallback(),
+      );
+      await page.getByRole('button', { name: '이벤트 관리 메뉴' }).click();
+      await page.getByRole('menuitem', { name: '삭제하기' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: '삭제' }).click();
+      await expect(page.getByRole('status').getByText(message)).toBeVisible();
+      await page.waitForTimeout(300);
+      await expect(page).toHaveURL(new RegExp(`/event/${mine.id}$`));
+      await page.unrouteAll();
+    }
+    expect((await request.get(`/api/v1/promotions/${mine.id}`)).status()).toBe(200);
   });
 });
