@@ -40,6 +40,8 @@ export const MAX_EVENT_TYPES = LIMITS.promotionPhotographyTypes.max;
 export const MAX_EVENT_REGIONS = LIMITS.promotionRegions.max;
 export const MAX_BANNER_IMAGES = LIMITS.promotionImages.max;
 export const MAX_HASHTAGS = LIMITS.hashtags.max;
+/** The keyword input's limit (the API takes up to 255: `LIMITS.hashtag`). */
+export const HASHTAG_MAX = LIMITS.hashtagForm.max;
 export const CONTENT_MAX = LIMITS.description.max;
 
 export interface EventFormFields {
@@ -129,7 +131,7 @@ export function withExternalLink(fields: EventFormFields, input: string): EventF
 }
 
 export function withHashtagInput(fields: EventFormFields, input: string): EventFormFields {
-  return { ...fields, hashtagInput: sliceGraphemes(input.replace(/[\r\n]+/g, ''), LIMITS.hashtag.max) };
+  return { ...fields, hashtagInput: sliceGraphemes(input.replace(/[\r\n]+/g, ''), HASHTAG_MAX) };
 }
 
 /** The add button is blocked while the input is empty. */

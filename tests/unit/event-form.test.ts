@@ -141,6 +141,11 @@ describe('keywords: 1–3, empty blocked, duplicates silently ignored, limit mod
     expect(r.fields.hashtags).toEqual(filled.hashtags);
   });
 
+  it('the input takes 20 characters, the API’s 255 are not the form’s (issue 39)', () => {
+    expect(withHashtagInput(EMPTY_EVENT_FORM, '가'.repeat(30)).hashtagInput).toBe('가'.repeat(20));
+    expect(add(EMPTY_EVENT_FORM, '가'.repeat(30)).fields.hashtags).toEqual(['가'.repeat(20)]);
+  });
+
   it('removing one frees a place; none blocks the register button', () => {
     const f = withHashtagRemoved(filled, '봄');
     expect(f.hashtags).toEqual(['야외스냅', '무료촬영']);
@@ -229,6 +234,15 @@ describe('edit mode prefill and the draft', () => {
     expect(fields).toMatchObject({ title: '여름 프로필 할인', promotionType: 'DISCOUNT', hashtags: ['프로필'] });
     expect(images).toEqual([img(1), img(2)]);
     expect(canSubmitEvent(fields, images, { today, originalStartedAt: saved.startedAt })).toBe(true);
+  });
+
+  it('keeps an original-app keyword longer than the form takes, and sends it (issue 39)', () => {
+    const long = '가'.repeat(40);
+    const { fields, images } = eventFormFromPromotion({ ...saved, hashtags: [long, '프로필'] });
+    expect(fields.hashtags).toEqual([long, '프로필']);
+    const context = { today, originalStartedAt: saved.startedAt };
+    expect(eventFormProblems(fields, images, context)).not.toHaveProperty('hashtags');
+    expect(eventRequest(fields, images, context)?.hashtags).toEqual([long, '프로필']);
   });
 
   it('keys the draft by mode and reads back only a draft of the same form', () => {

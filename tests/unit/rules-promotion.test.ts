@@ -4,6 +4,7 @@ import {
   addHashtag,
   validateEndDate,
   validateExternalLink,
+  validateFormHashtag,
   validateHashtag,
   validateHashtags,
   validatePromotionContent,
@@ -97,6 +98,9 @@ describe('hashtags', () => {
       ['스냅', '프로필'],
     ],
     [['가'.repeat(20)], ['가'.repeat(20)]],
+    // The original app's longer keywords (issue 39).
+    [['가'.repeat(21)], ['가'.repeat(21)]],
+    [['a'.repeat(255)], ['a'.repeat(255)]],
     [
       ['셋', '둘', '하나'],
       ['셋', '둘', '하나'],
@@ -112,7 +116,7 @@ describe('hashtags', () => {
     [['Snap', 'snap'], M.hashtagDuplicate],
     [['스냅', ''], M.hashtagEmpty],
     [['   '], M.hashtagEmpty],
-    [['가'.repeat(21)], M.hashtagTooLong],
+    [['가'.repeat(256)], M.hashtagTooLong],
     [['a', 'b', 'c', 'd'], M.hashtagsTooMany],
     [['줄\n바꿈'], M.hashtagInvalid],
   ])('rejects %j', (tags, message) => {
@@ -120,8 +124,28 @@ describe('hashtags', () => {
   });
 
   it('counts a keyword per grapheme', () => {
-    expect(validateHashtag('📸'.repeat(20)).ok).toBe(true);
-    expect(validateHashtag('📸'.repeat(21))).toEqual({ ok: false, message: M.hashtagTooLong });
+    expect(validateHashtag('📸'.repeat(255)).ok).toBe(true);
+    expect(validateHashtag('📸'.repeat(256))).toEqual({ ok: false, message: M.hashtagTooLong });
+    expect(validateFormHashtag('📸'.repeat(20)).ok).toBe(true);
+    expect(validateFormHashtag('📸'.repeat(21))).toEqual({ ok: false, message: M.hashtagFormTooLong });
+  });
+
+  it('the API takes up to 255 characters (the original server), the event form up to 20 (issue 39)', () => {
+    expect(M.hashtagTooLong).toBe('키워드는 255자 이내로 입력해 주세요.');
+    expect(M.hashtagFormTooLong).toBe('키워드는 20자 이내로 입력해 주세요.');
+    for (const n of [1, 20]) {
+      expect(validateHashtag('가'.repeat(n)).ok, `${n}`).toBe(true);
+      expect(validateFormHashtag('가'.repeat(n)).ok, `${n}`).toBe(true);
+    }
+    for (const n of [21, 100, 255]) {
+      expect(validateHashtag('가'.repeat(n)), `${n}`).toEqual({ ok: true, value: '가'.repeat(n) });
+      expect(validateFormHashtag('가'.repeat(n)), `${n}`).toEqual({ ok: false, message: M.hashtagFormTooLong });
+      expect(addHashtag([], '가'.repeat(n)), `${n}`).toEqual({ ok: false, message: M.hashtagFormTooLong });
+    }
+    expect(validateHashtag('가'.repeat(256))).toEqual({ ok: false, message: M.hashtagTooLong });
+    expect(validateFormHashtag('가'.repeat(256))).toEqual({ ok: false, message: M.hashtagFormTooLong });
+    // Surrounding spaces do not count.
+    expect(validateHashtag(` ${'가'.repeat(255)} `).ok).toBe(true);
   });
 
   it('adds keywords like the form: blocked at 3 or when empty, a duplicate silently ignored', () => {
@@ -208,6 +232,18 @@ describe('validatePromotionInput', () => {
     expect(validatePromotionInput({ ...body, isAuthorHidden: true }, { today, checkStart: true })).toMatchObject({
       ok: true,
       value: { isAuthorHidden: true },
+    });
+  });
+
+  it('takes the original app’s keywords up to 255 characters; 256 is a 422 (issue 39)', () => {
+    const long = '서울야외스냅'.repeat(42) + '가을'; // 254 characters
+    expect(
+      validatePromotionInput({ ...body, hashtags: [long, '가'.repeat(255)] }, { today, checkStart: true }),
+    ).toMatchObject({ ok: true, value: { hashtags: [long, '가'.repeat(255)] } });
+    expect(validatePromotionInput({ ...body, hashtags: ['가'.repeat(256)] }, { today, checkStart: true })).toEqual({
+      ok: false,
+      kind: 'VALIDATION',
+      errors: [{ field: 'hashtags', message: M.hashtagTooLong }],
     });
   });
 

@@ -25,7 +25,10 @@ export const LIMITS = {
   profileRegions: { min: 1, max: 5 },
   promotionRegions: { min: 1, max: 3 },
   hashtags: { min: 1, max: 3 },
-  hashtag: { max: 20 },
+  /** One keyword through the API: the original server took 255, and its app sends longer than 20. */
+  hashtag: { max: 255 },
+  /** One keyword the event form takes (spec): its input stops here and its add button refuses more. */
+  hashtagForm: { max: 20 },
   signupSources: { min: 1 },
 } as const;
 

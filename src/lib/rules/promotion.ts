@@ -63,6 +63,7 @@ export const PROMOTION_MESSAGES = {
   hashtagsTooMany: `대표 키워드는 최대 ${LIMITS.hashtags.max}개까지 입력할 수 있어요.`,
   hashtagEmpty: '빈 키워드는 등록할 수 없어요.',
   hashtagTooLong: `키워드는 ${LIMITS.hashtag.max}자 이내로 입력해 주세요.`,
+  hashtagFormTooLong: `키워드는 ${LIMITS.hashtagForm.max}자 이내로 입력해 주세요.`,
   hashtagInvalid: '키워드에는 줄바꿈이나 제어 문자를 쓸 수 없어요.',
   hashtagDuplicate: '같은 키워드가 두 번 입력되었어요.',
   promotionTypeRequired: '이벤트 유형을 선택해 주세요.',
@@ -126,21 +127,37 @@ export function validatePromotionImages(images: readonly Image[]): RuleResult<Im
   });
 }
 
-/** One keyword: trimmed, non-empty, at most 20 characters, one line. */
-export function validateHashtag(input: string): RuleResult<string> {
+function checkHashtag(input: string, max: number, tooLong: string): RuleResult<string> {
   const value = input.normalize('NFC').trim();
   if (value === '') return { ok: false, message: PROMOTION_MESSAGES.hashtagEmpty };
   const visible = checkVisibleText(value);
   if (!visible.ok) return visible;
   if (SINGLE_LINE_CONTROLS.test(value)) return { ok: false, message: PROMOTION_MESSAGES.hashtagInvalid };
-  if (graphemeLength(value) > LIMITS.hashtag.max) return { ok: false, message: PROMOTION_MESSAGES.hashtagTooLong };
+  if (graphemeLength(value) > max) return { ok: false, message: tooLong };
   return { ok: true, value };
+}
+
+/**
+ * One keyword as the API takes it: trimmed, non-empty, at most 255 characters, one line. The original
+ * server's limit: its app sends keywords longer than our form's 20, and events keep them.
+ */
+export function validateHashtag(input: string): RuleResult<string> {
+  return checkHashtag(input, LIMITS.hashtag.max, PROMOTION_MESSAGES.hashtagTooLong);
+}
+
+/** One keyword as the event form takes it (`addHashtag`): the API's rule, at most 20 characters. */
+export function validateFormHashtag(input: string): RuleResult<string> {
+  return checkHashtag(input, LIMITS.hashtagForm.max, PROMOTION_MESSAGES.hashtagFormTooLong);
 }
 
 // `스냅` and `스냅 ` and `SNAP`/`snap` are the same keyword.
 const hashtagIdentity = (tag: string) => tag.toLowerCase();
 
-/** 1–3 keywords, each valid, no two the same (ignoring case); order kept as entered. */
+/**
+ * 1–3 keywords, each valid for the API, no two the same (ignoring case); order kept as entered. The
+ * server checks a body with it, and the event form its list: a keyword of an event made in the original
+ * app, longer than the form takes, stays when its author edits the event.
+ */
 export function validateHashtags(values: readonly string[]): RuleResult<string[]> {
   if (values.length < LIMITS.hashtags.min) return { ok: false, message: PROMOTION_MESSAGES.hashtagsEmpty };
   const tags: string[] = [];
@@ -158,11 +175,12 @@ export function validateHashtags(values: readonly string[]): RuleResult<string[]
 
 /**
  * The keyword input's add button: refused (with the limit modal's message) once 3 exist, refused when
- * the input is empty or too long, and a duplicate is silently ignored (the list comes back unchanged).
+ * the input is empty or longer than the form takes (20), and a duplicate is silently ignored (the list
+ * comes back unchanged).
  */
 export function addHashtag(current: readonly string[], input: string): RuleResult<string[]> {
   if (current.length >= LIMITS.hashtags.max) return { ok: false, message: PROMOTION_MESSAGES.hashtagsTooMany };
-  const r = validateHashtag(input);
+  const r = validateFormHashtag(input);
   if (!r.ok) return r;
   const id = hashtagIdentity(r.value);
   if (current.some((t) => hashtagIdentity(t) === id)) return { ok: true, value: [...current] };
