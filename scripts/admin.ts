@@ -7,7 +7,8 @@
  */
 import { getConfig } from '#server/config';
 import { openDatabase, type Db } from '#server/db/index';
-import { CHANNEL } from '#server/cache/bus';
+import { publishThrough } from '#server/cache/bus';
+import { setAdminRole } from '#server/services/members';
 import { SIGNUP_SOURCE_LABELS, type SignupSource } from '#lib/domain';
 import { runDbCommand, usage } from './lib/db-command';
 
@@ -31,13 +32,11 @@ runDbCommand(
   async (db) => {
     if ((command === 'grant-admin' || command === 'revoke-admin') && ref) {
       const m = await findMember(db, ref);
-      const roles =
-        command === 'grant-admin' ? [...new Set([...m.roles, 'ADMIN'])] : m.roles.filter((r) => r !== 'ADMIN');
-      await db.query('update members set roles = $2 where id = $1', [m.id, roles.sort()]);
-      // Running servers on this PostgreSQL read the member's roles again at once (src/server/cache/members.ts);
-      // without a bus (PGlite) they do within 30 s.
-      await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: 'admin-cli', members: [m.id] })]);
-      console.log(`${m.nickname} (#${m.id}): ${roles.sort().join(', ') || '(no roles)'}`);
+      // Servers read roles on every request; the pages that show the member are renewed on every
+      // server on this PostgreSQL (with PGlite no server runs while this does).
+      if (getConfig().databaseUrl) publishThrough(db);
+      const after = await setAdminRole(db, m.id, command === 'grant-admin');
+      console.log(`${after.nickname} (#${after.id}): ${after.roles.join(', ') || '(no roles)'}`);
     } else if (command === 'list-admins') {
       const rows = await db.query<{ id: number; nickname: string }>(
         "select id, nickname from members where 'ADMIN' = any(roles) order by id",

@@ -116,9 +116,7 @@ const server = http.createServer((req, res) => {
     );
     return;
   }
-  const page = app.serveCached(req, res);
-  // A member's list answer, kept or made, never through Astro (src/server/http/member-list-answers.ts).
-  const answered = page === false ? app.serveMemberList(req, res) : page;
+  const answered = app.serveCached(req, res);
   if (answered === true) return;
   if (answered === false) toApp(req, res, requestId);
   else

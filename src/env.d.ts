@@ -7,7 +7,5 @@ declare namespace App {
     /** The member resolved from a valid bearer access token; null for anonymous requests. */
     // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- an ambient file cannot use import statements
     user: import('./server/auth/principal').Principal | null;
-    /** Set by a write that invalidated cached pages (src/server/cache/writes.ts): the writer's cookie. */
-    wroteAt?: number;
   }
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import './server/app';
 import { resolvePrincipal } from './server/auth/principal';
-import { memberChanged, mayChangeMember } from './server/cache/member-news';
-import { wroteCookie } from './server/cache/writes';
+import { withWriteRecord, wroteCookie } from './server/cache/writes';
 import { isDatabaseTrouble, toErrorResponse } from './server/http/respond';
 import { unavailablePage } from './server/http/unavailable-page';
 import { applyCors, preflight } from './server/http/cors';
@@ -22,10 +21,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (corsPreflight) return withHeaders(corsPreflight, securityHeaders(ctx.url, true));
 
   let response: Response;
+  let wroteAt: number | undefined;
   try {
     // Pages render the same HTML for everyone; only API calls resolve the caller.
     if (isApi) ctx.locals.user = await resolvePrincipal(ctx.request.headers.get('authorization'));
-    response = await next();
+    // The services announce what their writes changed (cache/announce.ts); this request's last one is noted.
+    ({ result: response, wroteAt } = await withWriteRecord(() => next()));
   } catch (err) {
     if (!isApi) {
       if (isDatabaseTrouble(err)) return unavailablePage(ctx.url, ctx.locals.requestId, err);
@@ -35,8 +36,6 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
 
   const method = ctx.request.method;
-  // The caller's kept principal (cache/members.ts) is read again after a write that may change it.
-  if (isApi && ctx.locals.user && mayChangeMember(method, pathname)) await memberChanged([ctx.locals.user.id]);
 
   // Any unknown page (or a missing event/photographer) shows the Not Found behaviour: straight to home.
   const exempt =
@@ -47,8 +46,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   response = withHeaders(response, securityHeaders(ctx.url, isApi));
   // A write that changed public pages: the writer's next pages skip copies rendered before it.
-  if (ctx.locals.wroteAt !== undefined && response.status < 400) {
-    response.headers.append('Set-Cookie', wroteCookie(ctx.locals.wroteAt));
+  if (wroteAt !== undefined && response.status < 400) {
+    response.headers.append('Set-Cookie', wroteCookie(wroteAt));
   }
   // The page cache keeps this answer without the caller's CORS headers (src/server/cache/provider.ts).
   return applyCors(ctx.request, response);

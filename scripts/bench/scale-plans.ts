@@ -7,7 +7,6 @@
  * and its execution time. Opens the server's database (stop the server first on PGlite).
  *   tsx scripts/bench/scale-plans.ts '/api/v1/promotions/list?sortType=POPULAR' …
  */
-import { resetAuthors } from '#server/cache/authors';
 import { getConfig } from '#server/config';
 import type { SqlParam } from '#server/db/client';
 import { openDatabase } from '#server/db/index';
@@ -41,7 +40,6 @@ runDbCommand(
       const url = new URL(path, 'http://bench');
       const statements: { sql: string; params: readonly SqlParam[] }[] = [];
       clearPromotionCounts();
-      resetAuthors();
       await listPromotions(
         {
           query: (sql, params = []) => {

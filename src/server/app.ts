@@ -8,7 +8,6 @@ import { getJwtSecret } from './auth/secret';
 import { securityHeaders } from './http/headers';
 import { startBus, stopBus } from './cache/bus';
 import { serveCached } from './cache/fast-path';
-import { serveMemberList } from './http/member-list-answers';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
 import { compressAnswers } from './http/compress-answers';
@@ -84,7 +83,6 @@ const key = Symbol.for('damabwa.app');
   // Pictures local storage already keeps, before Astro (src/server/http/media-files.ts).
   serveMedia,
   serveCached,
-  serveMemberList,
   // Compression of the answers Astro renders (src/server/http/compress-answers.ts).
   compressAnswers,
   // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).

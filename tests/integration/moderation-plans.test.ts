@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '#server/db/index';
 import type { Principal } from '#server/auth/principal';
 import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
-import { resetAuthors } from '#server/cache/authors';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
 import { listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { listPhotographerPromotions } from '#server/services/photographer-promotions';
@@ -66,10 +65,9 @@ const shapeOf = (plans: { nodes: Record<string, unknown>[] }[]) =>
   plans.map((p) =>
     p.nodes.map((n) => `${String(n['Node Type'])} ${String(n['Index Name'] ?? n['Relation Name'] ?? '')}`.trim()),
   );
-/** The event list with nothing kept (its total, its authors): every statement it can send. */
+/** The event list with nothing kept (its total): every statement it can send. */
 const listEvents = (q: Queryable) => {
   clearPromotionCounts();
-  resetAuthors();
   return listPromotions(q, base, { page: 0, pageSize: 10 }, null);
 };
 

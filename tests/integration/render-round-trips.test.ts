@@ -12,9 +12,8 @@ import { eventDetail, eventList, homeFeed, HOME_EVENTS, photographerList, search
 import { photographerPage } from '#server/services/photographer-events-page';
 import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
 import { routeInput } from '#server/cache/routes';
+import { clearStore } from '#server/cache/store';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
-import { resetAuthors } from '#server/cache/authors';
-import { clearMemberState, loadSavedIds } from '#server/cache/members';
 import { listPhotographers } from '#server/services/photographers';
 import { listPromotionCards, listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
 import { withPromotionSaves } from '#server/services/saved-state';
@@ -27,8 +26,8 @@ import { openTestDb } from '../support/db';
 const BUDGET = {
   home: 1,
   list: 2,
-  /** The list API: its total, its rows, and the authors this instance does not keep (round 15). */
-  listApi: 3,
+  /** The list API: its total and its rows (with their authors). */
+  listApi: 2,
   searchOverview: 2,
   detail: 1,
   /** The page with its events block's tab counts and that tab's cards. */
@@ -65,10 +64,9 @@ afterAll(async () => {
   await raw.close();
 });
 
-/** The statements `render` sends with no kept total and no kept author. */
+/** The statements `render` sends with no kept total. */
 async function statementsOf(render: () => Promise<unknown>): Promise<string[]> {
   clearPromotionCounts();
-  resetAuthors();
   rt.reset();
   await render();
   return [...rt.statements];
@@ -117,21 +115,14 @@ describe('round trips per uncached render', () => {
     ['search', 'searchKeyword=야경'],
     ['region+type', 'regions=서울&photographyTypes=SNAP'],
     ['POPULAR', 'sortType=POPULAR'],
-  ])('the list API (%s) stays within its budget, and a kept total and kept authors leave one', async (_name, query) => {
+  ])('the list API (%s) stays within its budget, and a kept total leaves one', async (_name, query) => {
     const filter = parsePromotionFilter(q(query));
     const page = { page: 0, pageSize: 10 };
     const cold = await statementsOf(() => listPromotions(rt.db, filter, page, null));
     expect(cold.length, cold.join('\n')).toBeLessThanOrEqual(BUDGET.listApi);
-    // The page's rows never join the authors: their card fields are read by id, once, and kept.
-    expect(
-      cold.filter((s) => /\bmembers\b/.test(s)),
-      cold.join('\n'),
-    ).toHaveLength(1);
-    expect(cold.filter((s) => /\blimit\b/.test(s)).join('\n')).not.toMatch(/\bmembers\b/);
     rt.reset();
     const kept = await listPromotions(rt.db, filter, page, null);
     expect(rt.statements).toHaveLength(1);
-    resetAuthors();
     expect(kept).toEqual(await listPromotions(raw, filter, page, null));
   });
 
@@ -149,8 +140,8 @@ describe('round trips per uncached render', () => {
     // A visitor's own choices stay parameters: a filter, a keyword, a later page (the rows' statement;
     // an unfiltered count has no parameters anyway).
     const rows = (statements: string[]) => statements.filter((s) => /\blimit\b/.test(s));
-    for (const query of ['regions=서울', 'searchKeyword=야경', 'page=2']) {
-      const filtered = rows(await statementsOf(() => eventList(routeInput('events', at(query)))));
+    for (const query of ['regions=서울', 'searchKeyword=야경&state=PROMOTION', 'page=2']) {
+      const filtered = rows(await statementsOf(() => search(routeInput('search', at(`state=PROMOTION&${query}`)))));
       expect(filtered, query).toHaveLength(1);
       expect(once(filtered), query).toEqual([]);
     }
@@ -230,39 +221,20 @@ describe('round trips per uncached render', () => {
     }
   }
 
-  it('a member’s list answer with no shared answer to reuse is the list’s own statements, the same answer', () =>
+  it('a member’s list answer is the shared answer and one statement for their part, the same answer', () =>
     withOneSave(1, async (member, saved, request) => {
-      const filter = parsePromotionFilter(q(''));
-      await listPromotions(rt.db, filter, request, null); // keeps the total
+      const input = { filter: parsePromotionFilter(q('')), page: request };
+      clearStore();
+      // The shared answer exists (an anonymous or another member's call made it): only the overlay is read.
+      await memberListAnswer(rt.db, promotionListApi, input, member);
       rt.reset();
-      const key = `round-trips:${Date.now()}`;
-      const answer = await memberListAnswer(rt.db, promotionListApi, filter, request, key, member);
-      // The list statement alone (the total is kept): no overlay statement after it.
+      const answer = await memberListAnswer(rt.db, promotionListApi, input, member);
+      clearStore();
       expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
-      const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));
+      expect(rt.statements[0]).toContain('promotion_saves');
+      const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, input.filter, request, null));
       expect(answer).toEqual(expected);
       expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(saved);
-    }));
-
-  it('a member’s list answer reads the rows as everyone’s when their saved ids are kept, the same answer', () =>
-    withOneSave(2, async (member, saved, request) => {
-      const filter = parsePromotionFilter(q(''));
-      clearMemberState();
-      try {
-        await loadSavedIds(raw, member.id);
-        await listPromotions(rt.db, filter, request, null); // keeps the total and the authors
-        rt.reset();
-        const key = `kept-ids:${Date.now()}`;
-        const answer = await memberListAnswer(rt.db, promotionListApi, filter, request, key, member);
-        // One statement, everyone's: no saved check in it (the anonymous page's, planned once).
-        expect(rt.statements, rt.statements.join('\n')).toHaveLength(1);
-        expect(rt.statements[0]).not.toContain('promotion_saves');
-        const expected = await withPromotionSaves(raw, member.id, await listPromotions(raw, filter, request, null));
-        expect(answer).toEqual(expected);
-        expect(answer.items.filter((i) => i.isSaved).map((i) => i.id)).toContain(saved);
-      } finally {
-        clearMemberState();
-      }
     }));
 
   it('the photographers list API stays within the list budget', async () => {

@@ -2,8 +2,9 @@
  * Two server instances on one PostgreSQL database (DATABASE_URL): a write answered by one invalidates
  * the other's cached copies through LISTEN/NOTIFY, well before the copies' own max age.
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createEvent, eventBody, freshNickname, newPhotographer, type Session } from '../support/api';
+import { call, createEvent, eventBody, freshNickname, newPhotographer, newUser, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 
 const DATABASE_URL = process.env['DATABASE_URL'] ?? '';
@@ -63,33 +64,37 @@ describe.skipIf(!DATABASE_URL)('page cache across two instances on one PostgreSQ
     expect((await state(a.url, `/event/${event}`)).cached).toBe('hit');
   });
 
-  it("keeps members' kept state exact across instances: saves, unsaves and logout", async () => {
-    const fan = await newPhotographer(b.url);
-    const path = `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('인스턴스')}`;
-    const list = async (base: string) => {
-      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${fan.token}` } });
-      const body = (await res.json()) as { items: { id: number; isSaved: boolean; saveCount: number }[] };
-      return { kept: res.headers.get('x-member-list') === 'kept', item: body.items.find((i) => i.id === event) };
-    };
-    // Instance a keeps the fan's principal and saved ids.
-    await expect.poll(async () => (await list(a.url)).kept, { timeout: 5_000, interval: 50 }).toBe(true);
-    expect((await list(a.url)).item?.isSaved).toBe(false);
-    // A save answered by b shows on a's kept answer (isSaved and the count it left) within a second.
-    const before = (await list(a.url)).item?.saveCount ?? 0;
-    expect((await call(b.url, 'DELETE', `/api/v1/promotions/${event}/unsave`, { token: fan.token })).status).toBe(404);
-    expect((await call(b.url, 'POST', `/api/v1/promotions/${event}/save`, { token: fan.token })).status).toBe(204);
-    await expect
-      .poll(async () => (await list(a.url)).item, { timeout: 1_000, interval: 20 })
-      .toMatchObject({ isSaved: true, saveCount: before + 1 });
-    expect((await list(a.url)).kept).toBe(true);
-    // A logout answered by b ends the token on a too.
-    const out = await call(b.url, 'POST', '/api/v1/auth/logout', { body: { refreshToken: fan.refreshToken.value } });
+  it('a logout, a withdrawal and an admin role change on one instance hold on the other at the next request', async () => {
+    // Nothing about a member is kept between requests: each one reads the member and the session.
+    const me = (base: string, token: string) => call(base, 'GET', '/api/v1/users/me', { token });
+    const leaver = await newUser(a.url);
+    const quitter = await newUser(a.url);
+    const promoted = await newUser(a.url);
+    for (const s of [leaver, quitter, promoted]) expect((await me(b.url, s.token)).status).toBe(200);
+    expect((await call(b.url, 'GET', '/api/v1/admin/moderation', { token: promoted.token })).status).toBe(403);
+
+    const out = await call(a.url, 'POST', '/api/v1/auth/logout', {
+      token: leaver.token,
+      body: { refreshToken: leaver.refreshToken.value },
+    });
     expect(out.status).toBe(204);
-    await expect
-      .poll(async () => (await call(a.url, 'GET', '/api/v1/users/me', { token: fan.token })).status, {
-        timeout: 1_000,
-        interval: 20,
-      })
-      .toBe(401);
+    expect((await me(b.url, leaver.token)).status).toBe(401);
+
+    expect((await call(a.url, 'DELETE', '/api/v1/users/me', { token: quitter.token })).status).toBe(200);
+    expect((await me(b.url, quitter.token)).status).toBe(401);
+
+    const grant = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'grant-admin', String(promoted.user.id)], {
+      env: { ...process.env, DATABASE_URL, APP_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    expect(grant.status, grant.stderr).toBe(0);
+    expect((await call(b.url, 'GET', '/api/v1/admin/moderation', { token: promoted.token })).status).toBe(200);
+    const revoke = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'revoke-admin', String(promoted.user.id)], {
+      env: { ...process.env, DATABASE_URL, APP_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    expect(revoke.status, revoke.stderr).toBe(0);
+    expect((await call(a.url, 'GET', '/api/v1/admin/moderation', { token: promoted.token })).status).toBe(403);
+    expect((await call(b.url, 'GET', '/api/v1/admin/moderation', { token: promoted.token })).status).toBe(403);
   });
 });

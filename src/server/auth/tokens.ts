@@ -9,7 +9,6 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair, TokenValue } from '#lib/contract';
 import type { Queryable } from '#server/db/index';
 import { ApiError } from '#server/http/errors';
-import { sessionsEnded } from '#server/cache/member-news';
 import { signJwt } from './jwt';
 import { getJwtSecret } from './secret';
 import { getConfig } from '#server/config';
@@ -162,17 +161,16 @@ export async function rotateRefreshToken(
 
 async function revokeChain(db: Queryable, chainId: string): Promise<void> {
   await db.query('update refresh_tokens set revoked_at = now() where chain_id = $1 and revoked_at is null', [chainId]);
-  await sessionsEnded([chainId]);
 }
 
-/** Logout: revokes the token's chain. Unknown tokens are ignored (idempotent). */
+/**
+ * Logout: revokes the token's chain. Unknown tokens are ignored (idempotent). Its access tokens stop
+ * working at the next request on every instance: each request reads the chain (`auth/principal.ts`).
+ */
 export async function revokeRefreshToken(db: Queryable, token: string): Promise<void> {
-  const revoked = await db.query<{ chain_id: string }>(
+  await db.query(
     `update refresh_tokens set revoked_at = now()
-      where chain_id = (select chain_id from refresh_tokens where token_hash = $1) and revoked_at is null
-      returning chain_id`,
+      where chain_id = (select chain_id from refresh_tokens where token_hash = $1) and revoked_at is null`,
     [hashToken(token)],
   );
-  // Its access tokens stop working on every instance at once (cache/members.ts).
-  await sessionsEnded([...new Set(revoked.map((r) => r.chain_id))]);
 }

@@ -11,14 +11,6 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { Queryable } from '#server/db/client';
 import { log } from '#server/log';
-import {
-  applyToggle,
-  forgetChainsHere,
-  forgetMembersHere,
-  resetMemberState,
-  setMemberStateUsable,
-  type Toggle,
-} from './members';
 import { invalidateAll, invalidateTags } from './store';
 
 export const CHANNEL = 'damabwa_cache';
@@ -44,21 +36,12 @@ interface Message {
   from: string;
   tags?: string[];
   all?: boolean;
-  /** Members' state (`members.ts`): changed members, revoked sessions, saves and unsaves. */
-  members?: number[];
-  chains?: string[];
-  toggles?: Toggle[];
 }
-
-/** What members' writes tell the other instances. */
-export type MemberNews = Pick<Message, 'members' | 'chains' | 'toggles'>;
 
 /** Starts listening (PostgreSQL only). `staleMs`: how long stale copies may still be answered. */
 export async function startBus(url: string, publisher: Queryable, staleMs: () => number): Promise<void> {
   if (bus) return;
   bus = { url, publisher, staleMs, client: null, connected: false, stopped: false, timer: null };
-  // Members' kept state is used only while the bus listens (members.ts).
-  setMemberStateUsable(false);
   await connect(bus);
 }
 
@@ -68,25 +51,24 @@ export async function stopBus(): Promise<void> {
   if (!b) return;
   b.stopped = true;
   if (b.timer) clearTimeout(b.timer);
-  setMemberStateUsable(true);
   await b.client?.end().catch(() => undefined);
+}
+
+/** A process that writes but serves nothing (`npm run admin`) tells the servers through this handle. */
+let writeOnly: Queryable | null = null;
+
+/** Publishes through `db` without listening (PostgreSQL only: a CLI on the servers' database). */
+export function publishThrough(db: Queryable | null): void {
+  writeOnly = db;
 }
 
 /** Tells the other instances; resolves once PostgreSQL has the message (no-op without a bus). */
 export async function publish(tags: readonly string[]): Promise<void> {
-  if (!bus) return;
+  const publisher = bus?.publisher ?? writeOnly;
+  if (!publisher) return;
   let payload = JSON.stringify({ from: instance, tags: [...tags] } satisfies Message);
   if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: instance, all: true } satisfies Message);
-  await bus.publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
-}
-
-/** Tells the other instances about members' state (no-op without a bus). */
-export async function publishMemberNews(news: MemberNews): Promise<void> {
-  if (!bus) return;
-  const payload = JSON.stringify({ from: instance, ...news } satisfies Message);
-  // Too long to tell in one message (never in practice): everyone forgets everything of members.
-  const safe = payload.length > MAX_PAYLOAD ? JSON.stringify({ from: instance, all: true } satisfies Message) : payload;
-  await bus.publisher.query('select pg_notify($1, $2)', [CHANNEL, safe]);
+  await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
 }
 
 async function connect(b: Bus): Promise<void> {
@@ -96,7 +78,6 @@ async function connect(b: Bus): Promise<void> {
   const lost = () => {
     if (b.client !== client) return;
     b.client = null;
-    setMemberStateUsable(false);
     scheduleReconnect(b);
   };
   client.on('error', lost);
@@ -115,13 +96,9 @@ async function connect(b: Bus): Promise<void> {
     return;
   }
   // After a gap, whatever was published meanwhile is unknown: everything held here may be stale.
-  if (b.connected) {
-    invalidateAll(b.staleMs());
-    resetMemberState();
-  }
+  if (b.connected) invalidateAll(b.staleMs());
   b.connected = true;
   b.client = client;
-  setMemberStateUsable(true);
 }
 
 function scheduleReconnect(b: Bus): void {
@@ -134,38 +111,18 @@ function scheduleReconnect(b: Bus): void {
 }
 
 function receive(b: Bus, payload: string | undefined): void {
-  let msg: Message;
+  let msg: Partial<Message> | null;
   try {
-    msg = JSON.parse(payload ?? '') as Message;
+    msg = JSON.parse(payload ?? '') as Partial<Message> | null;
   } catch {
     return;
   }
-  if (msg.from === instance) return;
-  receiveMemberNews(msg);
-  if (msg.all) {
-    invalidateAll(b.staleMs());
-    resetMemberState();
-  } else if (Array.isArray(msg.tags))
+  // Anyone with a database login can NOTIFY: a payload that is not our message object is ignored.
+  if (typeof msg !== 'object' || msg === null || msg.from === instance) return;
+  if (msg.all) invalidateAll(b.staleMs());
+  else if (Array.isArray(msg.tags))
     invalidateTags(
       msg.tags.filter((t) => typeof t === 'string'),
       b.staleMs(),
     );
-}
-
-function receiveMemberNews(msg: Message): void {
-  const ints = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
-  const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-  forgetMembersHere(ints(msg.members));
-  forgetChainsHere(strs(msg.chains));
-  for (const t of Array.isArray(msg.toggles) ? msg.toggles : []) {
-    if (
-      (t.kind === 'promotion' || t.kind === 'photographer') &&
-      Number.isInteger(t.member) &&
-      Number.isInteger(t.id) &&
-      Number.isInteger(t.count) &&
-      typeof t.saved === 'boolean' &&
-      typeof t.at === 'number'
-    )
-      applyToggle(t);
-  }
 }

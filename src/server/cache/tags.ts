@@ -1,7 +1,7 @@
 /**
  * What each cached answer shows (its tags) and what each write changes (the tags it invalidates).
- * Pages set their tags with `Astro.cache.set(publicCache(...))`; endpoints that change something a
- * public page shows call `invalidateAfterWrite` (`writes.ts`) with the tags below. Writes that no public
+ * Pages set their tags with `Astro.cache.set(publicCache(...))`; services that change something a
+ * public page shows announce the tags below once their write is committed (`announce.ts`). Writes that no public
  * page shows (saves, sign-in, token refresh, logout, uploads, a USER's own profile) invalidate nothing:
  * save counts on shared pages lag by at most the max age, and a member's own counts come live from the
  * batched saved-state answer.
@@ -38,7 +38,7 @@ export const changed = {
   ],
   /** A member's name or picture where public pages show it as an event's author (a USER: nowhere). */
   author: (memberId: number): string[] => [tags.author(memberId)],
-  /** A member withdrew: whatever showed them or their events. */
+  /** A member withdrew, or their roles changed (an admin mark): whatever showed them or their events. */
   withdrawal: (memberId: number): string[] => [
     tags.events,
     tags.photographers,

@@ -7,8 +7,7 @@
  * before then (it waits for, or makes, a newer one). Pages carry no session (tokens are bearer headers),
  * so the cookie is the only way a page request can say "I just wrote"; it says nothing else.
  */
-import type { APIContext } from 'astro';
-import { invalidate } from './invalidate';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export const WROTE_COOKIE = 'dmb_wrote';
 /** How long the writer's requests skip older copies: the longest a copy may be answered after a write. */
@@ -28,15 +27,22 @@ export function wroteCookie(at: number): string {
   return `${WROTE_COOKIE}=${at}; Path=/; Max-Age=${WROTE_MAX_AGE_S}; SameSite=Lax; HttpOnly`;
 }
 
-/**
- * Invalidates what a write changed, on this instance at once and on the others through the bus, and
- * marks the answer so the middleware sets the writer's cookie.
- */
-export async function invalidateAfterWrite(
-  ctx: Pick<APIContext, 'locals'>,
-  changedTags: readonly string[],
-  options: { purge?: boolean } = {},
-): Promise<void> {
-  const at = await invalidate(changedTags, options);
-  ctx.locals.wroteAt = at;
+/** What one request wrote: the time of its last invalidating write, if any. */
+interface WriteRecord {
+  at?: number;
+}
+
+const requests = new AsyncLocalStorage<WriteRecord>();
+
+/** Runs a request's work, then tells when it made an invalidating write (undefined: none). */
+export async function withWriteRecord<T>(work: () => Promise<T>): Promise<{ result: T; wroteAt: number | undefined }> {
+  const record: WriteRecord = {};
+  const result = await requests.run(record, work);
+  return { result, wroteAt: record.at };
+}
+
+/** Notes an invalidating write of the request in progress (nothing outside a request: a CLI, a job). */
+export function recordWrite(at: number): void {
+  const record = requests.getStore();
+  if (record) record.at = at;
 }

@@ -1,6 +1,8 @@
 /**
  * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
  */
+import { announce } from '#server/cache/announce';
+import { changed } from '#server/cache/tags';
 import { randomInt } from 'node:crypto';
 import type { UserResponse } from '#lib/contract';
 import type { Gender, Image, MemberType, Role } from '#lib/domain';
@@ -98,8 +100,11 @@ export async function isNicknameTaken(db: Queryable, nickname: string, exceptMem
  * removed before this returns (a failure stays queued, and the file cleanup job retries it).
  */
 export async function withdrawMember(db: Db, id: number, storage?: Storage): Promise<void> {
-  const keys = await db.transaction(async (tx) => {
-    const locked = await tx.query<{ id: number }>('select id from members where id = $1 for update', [id]);
+  const { owned: keys, type } = await db.transaction(async (tx) => {
+    const locked = await tx.query<{ id: number; type: MemberRow['type'] }>(
+      'select id, type from members where id = $1 for update',
+      [id],
+    );
     if (!locked[0]) throw userNotFound();
     await tx.query(
       `update promotions p set save_count = p.save_count - 1
@@ -114,12 +119,31 @@ export async function withdrawMember(db: Db, id: number, storage?: Storage): Pro
     const owned = await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
     clearPromotionCounts();
-    return owned;
+    return { owned, type: locked[0].type };
   });
+  // A USER shows on no public page (their saves only move counts, which may lag).
+  await announce(type === 'PHOTOGRAPHER' ? changed.withdrawal(id) : changed.author(id));
   if (!storage || keys.length === 0) return;
   try {
     await removeQueuedObjects(db, storage, { keys });
   } catch (err) {
     log('warn', 'withdrawal: stored pictures left to the cleanup job', { err });
   }
+}
+
+/**
+ * Gives or takes the ADMIN role (`npm run admin`). Roles are read on every request, so the change holds
+ * at once on every instance; public pages show an author's admin mark, so theirs are renewed.
+ */
+export async function setAdminRole(db: Queryable, id: number, admin: boolean): Promise<MemberRow> {
+  const rows = await db.query<MemberRow>(
+    `update members set roles = (select coalesce(array_agg(distinct r order by r), '{}')
+                                   from unnest(case when $2 then roles || '{ADMIN}'::text[]
+                                                    else array_remove(roles, 'ADMIN') end) r)
+      where id = $1 returning ${MEMBER_COLUMNS}`,
+    [id, admin],
+  );
+  if (!rows[0]) throw userNotFound();
+  await announce(changed.withdrawal(id));
+  return rows[0];
 }

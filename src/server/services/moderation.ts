@@ -6,6 +6,8 @@
  * A hidden event has deleted_at set as well as hidden_at (migration 009): every public list, count,
  * search, sitemap and photographer walk already filters `deleted_at is null` through its indexes.
  */
+import { announce } from '#server/cache/announce';
+import { changed } from '#server/cache/tags';
 import type { ModerationAction } from '#lib/contract-moderation';
 import type { ReportTargetType } from '#lib/rules/report';
 import type { Principal } from '#server/auth/principal';
@@ -57,7 +59,7 @@ export async function hidePromotion(
   reason: string,
 ): Promise<{ authorId: number }> {
   clearPromotionCounts();
-  return db.transaction(async (tx) => {
+  const hidden = await db.transaction(async (tx) => {
     const rows = await tx.query<{ author_id: number }>(
       `update promotions set deleted_at = now(), hidden_at = now(), hidden_reason = $2
         where id = $1 and deleted_at is null returning author_id`,
@@ -75,12 +77,14 @@ export async function hidePromotion(
     );
     return { authorId: rows[0].author_id };
   });
+  await announce(changed.event(id, hidden.authorId), { purge: true });
+  return hidden;
 }
 
 /** Shows a hidden event again, as it was. */
 export async function unhidePromotion(db: Db, admin: Principal, id: number): Promise<{ authorId: number }> {
   clearPromotionCounts();
-  return db.transaction(async (tx) => {
+  const shown = await db.transaction(async (tx) => {
     const rows = await tx.query<{ author_id: number }>(
       `update promotions set deleted_at = null, hidden_at = null, hidden_reason = null
         where id = $1 and hidden_at is not null returning author_id`,
@@ -98,12 +102,14 @@ export async function unhidePromotion(db: Db, admin: Principal, id: number): Pro
     );
     return { authorId: rows[0].author_id };
   });
+  await announce(changed.event(id, shown.authorId));
+  return shown;
 }
 
 /** Deletes an event, public or hidden (the soft delete the author's own delete makes). */
 export async function moderatorDeletePromotion(db: Db, admin: Principal, id: number): Promise<{ authorId: number }> {
   clearPromotionCounts();
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const rows = await tx.query<{ author_id: number }>(
       `update promotions set deleted_at = coalesce(deleted_at, now()), hidden_at = null, hidden_reason = null
         where id = $1 and (deleted_at is null or hidden_at is not null) returning author_id`,
@@ -113,6 +119,8 @@ export async function moderatorDeletePromotion(db: Db, admin: Principal, id: num
     await record(tx, admin, 'DELETE', 'PROMOTION', id, '', await resolveReports(tx, admin, 'PROMOTION', id, 'DELETED'));
     return { authorId: rows[0].author_id };
   });
+  await announce(changed.event(id, deleted.authorId), { purge: true });
+  return deleted;
 }
 
 /** Hides or shows a photographer page (lists, search, sitemap, the page itself). */
@@ -135,6 +143,7 @@ export async function setPhotographerHidden(
     const resolved = await resolveReports(tx, admin, 'PHOTOGRAPHER', memberId, hidden ? 'HIDDEN' : 'UNHIDDEN');
     await record(tx, admin, hidden ? 'HIDE' : 'UNHIDE', 'PHOTOGRAPHER', memberId, hidden?.reason ?? '', resolved);
   });
+  await announce(changed.photographer(memberId), { purge: hidden !== null });
 }
 
 export const reportNotFound = () => notFound('REPORT_NOT_FOUND', '처리할 신고를 찾을 수 없어요.');

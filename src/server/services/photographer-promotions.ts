@@ -8,12 +8,19 @@ import type { Page, PageRequest, PromotionListItem } from '#lib/contract';
 import { todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
 import type { Principal } from '#server/auth/principal';
-import { AUTHOR_COLUMNS } from '#server/cache/authors';
 import type { Queryable } from '#server/db/index';
 import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { photographerNotFound } from './photographers';
 import { keepCount, keptCount } from './promotion-counts';
-import { CARD_COLUMNS, LIST_COLUMNS, toListItem, toCard, type CardRow, type ListRow } from './promotion-lists';
+import {
+  AUTHOR_COLUMNS,
+  CARD_COLUMNS,
+  LIST_COLUMNS,
+  toListItem,
+  toCard,
+  type CardRow,
+  type ListRow,
+} from './promotion-lists';
 
 /** CURRENT: ongoing and upcoming (ended_at today or later); ENDED: ended before today (KST). */
 export const PHOTOGRAPHER_EVENT_STATUSES = ['CURRENT', 'ENDED'] as const;

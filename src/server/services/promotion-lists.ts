@@ -2,13 +2,12 @@
  * Event lists: the filters and Korean keyword search of GET /promotions/list and the list pages, and a
  * member's saved events. Each list page reads only its rows, through the index that reads fewer of them.
  */
-import type { Image, PhotographyType, ProgressStatus, PromotionType, SortType } from '#lib/domain';
+import type { Image, PhotographyType, ProgressStatus, PromotionType, Role, SortType } from '#lib/domain';
 import type { EventCardData } from '#lib/cards';
 import type { ListAuthor, Page, PageRequest, PromotionListItem } from '#lib/contract';
 import { toPage } from '#lib/page';
 import { progressStatus, todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
-import { AUTHOR_COLUMNS, authorRows, type AuthorRow } from '#server/cache/authors';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
 import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
@@ -38,6 +37,18 @@ export const CARD_COLUMNS = `p.id, p.promotion_type, p.title, p.started_at, p.en
   p.save_count, p.images -> 0 as first_image`;
 
 type ListPromotionRow = Omit<PromotionRow, 'content' | 'external_link' | 'view_count'>;
+
+/** An author's card fields, as the list rows name them. */
+export interface AuthorRow {
+  a_nickname: string;
+  a_profile_image: Image | null;
+  a_roles: Role[];
+  a_instagram_id: string | null;
+}
+
+/** The author's card fields of a statement that joins `members m` (every event list). */
+export const AUTHOR_COLUMNS = `m.nickname as a_nickname, m.profile_image as a_profile_image, m.roles as a_roles,
+  m.instagram_id as a_instagram_id`;
 
 /** A list row: the event, its author's card fields and whether the caller saved it. */
 export interface ListRow extends ListPromotionRow, AuthorRow {
@@ -237,12 +248,7 @@ export async function firstPromotionCardsPart(
   return sql === null ? null : { sql, orderBy, map: (row) => toCard(row as CardRow), walks };
 }
 
-/**
- * A page of events as the API lists them. The statement reads the page's rows alone (and, for a viewer,
- * whether they saved each); the authors' card fields come from `authorRows`, kept per instance, so no
- * page joins `members` (decision 008, round 15). An event whose author is gone (withdrawn between the two
- * reads, which deletes their events too) is left out.
- */
+/** A page of events as the API lists them: the members join and the saved check run for the page's rows only. */
 export async function listPromotions(
   db: Queryable,
   filter: PromotionFilter,
@@ -250,35 +256,26 @@ export async function listPromotions(
   viewer: Principal | null,
   now = Date.now(),
 ): Promise<Page<PromotionListItem>> {
-  type Row = ListPromotionRow & { is_saved?: boolean };
-  const rows = await listPageOf<Row, Row>(
+  return listPageOf<ListRow, PromotionListItem>(
     db,
     filter,
     page,
     now,
     (q) => {
-      const own = `select ${LIST_COLUMNS} from promotions p where ${q.where} order by ${q.order}
-        limit ${q.limit} offset ${q.offset}`;
-      // The saved check runs for the page's rows only; no viewer, no saved check.
-      if (!viewer) return own;
-      const saved = `exists (select 1 from promotion_saves s where s.member_id = ${q.add(viewer.id)} and s.promotion_id = p.id)`;
-      return `select p.*, ${saved} as is_saved from (${own}) p`;
+      const saved = viewer
+        ? `exists (select 1 from promotion_saves s where s.member_id = ${q.add(viewer.id)} and s.promotion_id = p.id)`
+        : 'false';
+      return `select p.*, ${AUTHOR_COLUMNS}, ${saved} as is_saved
+       from (select ${LIST_COLUMNS} from promotions p
+              where ${q.where}
+              order by ${q.order}
+              limit ${q.limit} offset ${q.offset}) p
+       join members m on m.id = p.author_id
+      order by ${orderOf(filter.sortType, false)}`;
     },
-    (row) => row,
+    toListItem,
     viewer === null,
   );
-  const authors = await authorRows(
-    db,
-    rows.items.map((r) => r.author_id),
-    now,
-  );
-  const today = todayKst(now);
-  const items: PromotionListItem[] = [];
-  for (const r of rows.items) {
-    const author = authors.get(r.author_id);
-    if (author) items.push(toListItem({ ...r, ...author, is_saved: r.is_saved === true }, today));
-  }
-  return { ...rows, items };
 }
 
 /** The caller's saved events that still exist, newest save first. */

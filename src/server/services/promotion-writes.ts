@@ -6,6 +6,8 @@ import { todayKst } from '#lib/deadline';
 import { validatePromotionInput } from '#lib/rules/promotion';
 import type { Principal } from '#server/auth/principal';
 import type { Db } from '#server/db/index';
+import { announce } from '#server/cache/announce';
+import { changed } from '#server/cache/tags';
 import { unwrap } from './errors';
 import { assertImagesIssuedTo } from './files';
 import { createPromotion, promotionNotFound, promotionOwnership, updateDenied, updatePromotion } from './promotions';
@@ -13,10 +15,12 @@ import type { PromotionResponse } from '#lib/contract';
 
 export async function createPromotionFromBody(db: Db, author: Principal, body: unknown): Promise<PromotionResponse> {
   const input = unwrap(validatePromotionInput(body, { today: todayKst(), checkStart: true }));
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await assertImagesIssuedTo(tx, author.id, input.images, 'images');
     return createPromotion(tx, author, input);
   });
+  await announce(changed.event(created.id, author.id));
+  return created;
 }
 
 /** Only the author edits; startedAt is checked against today only when it changes. */
@@ -34,8 +38,11 @@ export async function updatePromotionFromBody(
     validatePromotionInput(body, { today: todayKst(), checkStart: startedAt !== current.startedAt }),
   );
   const { isAuthorHidden: _ignored, ...rest } = input;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     await assertImagesIssuedTo(tx, editor.id, rest.images, 'images', { keep: current.imageRefs });
     return updatePromotion(tx, editor, id, rest);
   });
+  // Only the author edits.
+  await announce(changed.event(id, editor.id));
+  return updated;
 }

@@ -2,6 +2,8 @@
  * Events (promotions): details with an atomic view count (once per viewer a day), writing, soft delete, and saves with exact
  * counters. Lists are in promotion-lists.ts. Pages and endpoints both call these.
  */
+import { announce } from '#server/cache/announce';
+import { changed } from '#server/cache/tags';
 import type { Image, PhotographyType, PromotionType } from '#lib/domain';
 import type { PromotionDetailResponse, PromotionResponse } from '#lib/contract';
 import type { PromotionPayload } from '#lib/rules/promotion';
@@ -262,6 +264,7 @@ export async function deletePromotion(db: Queryable, actor: Principal, id: numbe
     throw denied('PROMOTION_DELETE_PERMISSION_DENIED', '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.');
   }
   await db.query('update promotions set deleted_at = now() where id = $1 and deleted_at is null', [id]);
+  await announce(changed.event(id, existing.author_id));
   return { authorId: existing.author_id };
 }
 

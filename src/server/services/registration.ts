@@ -15,6 +15,8 @@ import { regionColumns } from '#lib/regions';
 import type { Principal } from '#server/auth/principal';
 import type { Db, Queryable } from '#server/db/index';
 import { storedImage, storedImages } from '#server/media/pictures';
+import { announce } from '#server/cache/announce';
+import { changed } from '#server/cache/tags';
 import { conflict, denied, invalidFields } from './errors';
 import { assertImagesIssuedTo } from './files';
 import type { PhotographerResponse, UserResponse } from '#lib/contract';
@@ -111,6 +113,7 @@ export async function registerPhotographer(
       await refreshPhotographerSearch(tx, me.id);
     }),
   );
+  await announce(changed.photographer(me.id));
   return getPhotographer(db, me.id, me);
 }
 
@@ -142,6 +145,7 @@ export async function updateUserProfile(db: Db, me: Principal, input: UserProfil
       await refreshPhotographerSearch(tx, me.id);
     }),
   );
+  await announce(changed.author(me.id));
   return toUserResponse(await getMember(db, me.id));
 }
 
@@ -176,6 +180,7 @@ export async function updatePhotographerProfile(
       await refreshPhotographerSearch(tx, me.id);
     }),
   );
+  await announce(changed.photographer(me.id));
   return getPhotographer(db, me.id, me);
 }
 
@@ -205,5 +210,6 @@ export async function updatePhotographerPage(
     );
     await refreshPhotographerSearch(tx, me.id);
   });
+  await announce(changed.photographer(me.id));
   return getPhotographer(db, me.id, me);
 }

@@ -6,9 +6,8 @@
 import type { Page, PageRequest, PromotionListItem } from '#lib/contract';
 import { DAY_MS, todayKst } from '#lib/deadline';
 import { toPage } from '#lib/page';
-import { AUTHOR_COLUMNS } from '#server/cache/authors';
 import type { Queryable } from '#server/db/index';
-import { toListItem, type ListRow } from './promotion-lists';
+import { AUTHOR_COLUMNS, toListItem, type ListRow } from './promotion-lists';
 import { PROMOTION_COLUMNS } from './promotions';
 
 /** The window my page asks for: closing within 3 days (D-3 to today). */

@@ -1,5 +1,3 @@
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { requirePhotographerOrAdmin } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
@@ -14,7 +12,6 @@ export const POST = endpoint(async (ctx) => {
   const me = requirePhotographerOrAdmin(locals);
   await limitWrite(me.id);
   const created = await createPromotionFromBody(await getDb(), me, await readJson(request));
-  await invalidateAfterWrite(ctx, changed.event(created.id, me.id));
   return json(created, 201, { Location: `/api/v1/promotions/${created.id}` });
 });
 export const ALL = notAllowed;

@@ -1,5 +1,3 @@
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { requireMember } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { endpoint, notAllowed } from '#server/http/endpoint';
@@ -17,8 +15,6 @@ export const DELETE = endpoint(async (ctx) => {
   const { locals } = ctx;
   const me = requireMember(locals);
   await withdrawMember(await getDb(), me.id, getStorage());
-  // A USER shows on no public page (their saves only move counts, which may lag).
-  await invalidateAfterWrite(ctx, me.type === 'PHOTOGRAPHER' ? changed.withdrawal(me.id) : changed.author(me.id));
   return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
 });
 export const ALL = notAllowed;

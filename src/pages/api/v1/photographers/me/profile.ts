@@ -1,7 +1,5 @@
 import type { APIContext } from 'astro';
 import { validatePhotographerProfileUpdate } from '#lib/rules/member';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { requirePhotographer } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
@@ -17,7 +15,6 @@ const update = async (ctx: APIContext) => {
   await limitWrite(me.id);
   const input = unwrap(validatePhotographerProfileUpdate(await readJson(request)));
   const result = await updatePhotographerProfile(await getDb(), me, input);
-  await invalidateAfterWrite(ctx, changed.photographer(me.id));
   return json(result);
 };
 export const PUT = endpoint(update);

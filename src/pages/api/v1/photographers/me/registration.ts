@@ -1,6 +1,4 @@
 import { validatePhotographerRegistration } from '#lib/rules/member';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { requireMember } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
@@ -17,7 +15,6 @@ export const POST = endpoint(async (ctx) => {
   const body = await readJson(request);
   const input = unwrap(validatePhotographerRegistration(body));
   const result = await registerPhotographer(await getDb(), me, input, parseSignupSources(body));
-  await invalidateAfterWrite(ctx, changed.photographer(me.id));
   return json(result);
 });
 export const ALL = notAllowed;

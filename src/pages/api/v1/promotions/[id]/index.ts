@@ -1,6 +1,4 @@
 import type { APIContext } from 'astro';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { requireRegistered } from '#server/auth/guards';
 import { readJson } from '#server/http/body';
 import { updatePromotionFromBody } from '#server/services/promotion-writes';
@@ -25,8 +23,7 @@ export const DELETE = endpoint(async (ctx) => {
   await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
-  const { authorId } = await deletePromotion(await getDb(), me, id);
-  await invalidateAfterWrite(ctx, changed.event(id, authorId));
+  await deletePromotion(await getDb(), me, id);
   return noContent();
 });
 /** Only the author edits (same body as create, without isAuthorHidden). */
@@ -37,8 +34,6 @@ const update = async (ctx: APIContext) => {
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   const updated = await updatePromotionFromBody(await getDb(), me, id, await readJson(request));
-  // Only the author edits.
-  await invalidateAfterWrite(ctx, changed.event(id, me.id));
   return json(updated);
 };
 export const PUT = endpoint(update);

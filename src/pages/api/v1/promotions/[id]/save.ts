@@ -1,6 +1,5 @@
 import { requireRegistered } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
-import { saveToggled } from '#server/cache/member-news';
 import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
 import { idParam } from '#server/http/query';
@@ -12,8 +11,7 @@ export const POST = endpoint(async ({ params, locals }) => {
   await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
-  const count = await savePromotion(await getDb(), me.id, id);
-  await saveToggled({ member: me.id, kind: 'promotion', id, saved: true, count });
+  await savePromotion(await getDb(), me.id, id);
   return noContent();
 });
 export const ALL = notAllowed;

@@ -1,6 +1,5 @@
 import { requireRegistered } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
-import { saveToggled } from '#server/cache/member-news';
 import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
 import { idParam } from '#server/http/query';
@@ -13,8 +12,7 @@ export const DELETE = endpoint(async ({ params, locals }) => {
   await limitWrite(me.id);
   const id = idParam(params['id']);
   if (id === null) throw notFound('PROMOTION_SAVE_NOT_FOUND', '저장한 이벤트가 아니에요.');
-  const count = await unsavePromotion(await getDb(), me.id, id);
-  await saveToggled({ member: me.id, kind: 'promotion', id, saved: false, count });
+  await unsavePromotion(await getDb(), me.id, id);
   return noContent();
 });
 export const ALL = notAllowed;

@@ -1,7 +1,5 @@
 import type { APIContext } from 'astro';
 import { validateUserProfileUpdate } from '#lib/rules/member';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { requireRegistered } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
@@ -18,8 +16,6 @@ const update = async (ctx: APIContext) => {
   await limitWrite(me.id);
   const input = unwrap(validateUserProfileUpdate(await readJson(request)));
   const result = await updateUserProfile(await getDb(), me, input);
-  // Public pages show a USER nowhere; an admin's name shows on the events they wrote.
-  await invalidateAfterWrite(ctx, changed.author(me.id));
   return json(result);
 };
 export const PUT = endpoint(update);

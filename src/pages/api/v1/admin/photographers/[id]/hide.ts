@@ -1,6 +1,4 @@
 import { requireAdmin } from '#server/auth/guards';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
 import { unwrap } from '#server/services/errors';
@@ -20,7 +18,6 @@ export const POST = endpoint(async (ctx) => {
   if (id === null) throw photographerNotFound();
   const { reason } = unwrap(validateHideInput(await readJson(ctx.request)));
   await setPhotographerHidden(await getDb(), me, id, { reason });
-  await invalidateAfterWrite(ctx, changed.photographer(id), { purge: true });
   return noContent();
 });
 export const ALL = notAllowed;

@@ -1,6 +1,4 @@
 import { requireAdmin } from '#server/auth/guards';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { getDb } from '#server/db/index';
 import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
@@ -16,7 +14,6 @@ export const POST = endpoint(async (ctx) => {
   const id = idParam(ctx.params['id']);
   if (id === null) throw photographerNotFound();
   await setPhotographerHidden(await getDb(), me, id, null);
-  await invalidateAfterWrite(ctx, changed.photographer(id));
   return noContent();
 });
 export const ALL = notAllowed;

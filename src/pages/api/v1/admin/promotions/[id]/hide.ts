@@ -1,6 +1,4 @@
 import { requireAdmin } from '#server/auth/guards';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
 import { endpoint, notAllowed } from '#server/http/endpoint';
@@ -19,8 +17,7 @@ export const POST = endpoint(async (ctx) => {
   const id = idParam(ctx.params['id']);
   if (id === null) throw promotionNotFound();
   const { reason } = unwrap(validateHideInput(await readJson(ctx.request)));
-  const { authorId } = await hidePromotion(await getDb(), me, id, reason);
-  await invalidateAfterWrite(ctx, changed.event(id, authorId), { purge: true });
+  await hidePromotion(await getDb(), me, id, reason);
   return noContent();
 });
 export const ALL = notAllowed;

@@ -1,6 +1,4 @@
 import { requireAdmin } from '#server/auth/guards';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { getDb } from '#server/db/index';
 import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
@@ -15,8 +13,7 @@ export const DELETE = endpoint(async (ctx) => {
   await limitWrite(me.id);
   const id = idParam(ctx.params['id']);
   if (id === null) throw promotionNotFound();
-  const { authorId } = await moderatorDeletePromotion(await getDb(), me, id);
-  await invalidateAfterWrite(ctx, changed.event(id, authorId), { purge: true });
+  await moderatorDeletePromotion(await getDb(), me, id);
   return noContent();
 });
 export const ALL = notAllowed;

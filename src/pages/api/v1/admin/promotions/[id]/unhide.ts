@@ -1,6 +1,4 @@
 import { requireAdmin } from '#server/auth/guards';
-import { changed } from '#server/cache/tags';
-import { invalidateAfterWrite } from '#server/cache/writes';
 import { getDb } from '#server/db/index';
 import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
@@ -15,8 +13,7 @@ export const POST = endpoint(async (ctx) => {
   await limitWrite(me.id);
   const id = idParam(ctx.params['id']);
   if (id === null) throw promotionNotFound();
-  const { authorId } = await unhidePromotion(await getDb(), me, id);
-  await invalidateAfterWrite(ctx, changed.event(id, authorId));
+  await unhidePromotion(await getDb(), me, id);
   return noContent();
 });
 export const ALL = notAllowed;
