@@ -6,8 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { acquireDirLock, type DirLock } from './lock';
 import { isPlannedGeneric } from './plan-generic';
-import { CACHED_PLAN_CHANGED, preparedQueries, statementName } from './statements';
+import { CACHED_PLAN_CHANGED, statementName } from './statement-names';
 
+/** A statement's parameter; both drivers send it as node-postgres does (`asSent`). */
 export type SqlParam = string | number | boolean | null | Date | readonly string[] | readonly number[] | object;
 
 export interface Queryable {
@@ -60,8 +61,73 @@ export async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   }
 }
 
+/** `n` as at least `width` digits. */
+const digits = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * A date as node-postgres sends it: the process's local time with its offset (`2026-11-27T09:00:00.000+09:00`),
+ * so a `date` or `timestamp` parameter reads the same calendar day and time on both drivers.
+ */
+function localTimestamp(d: Date): string {
+  let year = d.getFullYear();
+  const bc = year < 1;
+  if (bc) year = 1 - year;
+  const offset = -d.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${digits(year, 4)}-${digits(d.getMonth() + 1)}-${digits(d.getDate())}` +
+    `T${digits(d.getHours())}:${digits(d.getMinutes())}:${digits(d.getSeconds())}.${digits(d.getMilliseconds(), 3)}` +
+    `${sign}${digits(Math.floor(abs / 60))}:${digits(abs % 60)}${bc ? ' BC' : ''}`
+  );
+}
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+
+/** A JS array as a PostgreSQL array literal, each element quoted (`{"a","b c",NULL}`), nested arrays nested. */
+function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((v) => {
+    if (v === null || v === undefined) return 'NULL';
+    if (Array.isArray(v)) return arrayLiteral(v);
+    if (v instanceof Uint8Array) return `\\\\x${hex(v)}`;
+    const text = String(asSent(v as SqlParam));
+    return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/**
+ * A parameter in the text node-postgres sends for it, so a statement means the same on PGlite as on
+ * PostgreSQL. PGlite's own `query` serialises each value by the type PostgreSQL infers for its `$n`:
+ * an object where a text is expected would go as `[object Object]`, an array as `a,b`, a Date as UTC.
+ * Given text, its serialisers pass it on (a boolean's `true`/`false` becomes `t`/`f`, the same value).
+ * Bytes stay bytes, for `bytea` parameters (PGlite sends them in hex, node-postgres in binary).
+ */
+export function asSent(value: SqlParam | undefined): string | Uint8Array | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof Date) return localTimestamp(value);
+  if (Array.isArray(value)) return arrayLiteral(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** PGlite's handle, or one of its transactions: parameterised statements and scripts. */
+interface PgliteQueryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+/**
+ * The embedded database through PGlite's public API, in this process and on this thread (decision 021):
+ * `query` for a statement (unnamed, parsed and planned for its values on every call), `exec` for a
+ * script, `transaction` for a transaction. PGlite takes `statement_timeout` but cannot interrupt a
+ * running statement (no timers inside its WebAssembly backend), and one connection never waits for a
+ * lock: `timeouts` only bound `ping`. A long statement holds up this thread, `/healthz` included, until
+ * it ends; production is PostgreSQL.
+ */
 export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<Db> {
-  const { PGlite, protocol, types } = await import('@electric-sql/pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
   let lock: DirLock | null = null;
   if (!dir.startsWith('memory://')) {
     mkdirSync(dirname(dir), { recursive: true });
@@ -72,43 +138,32 @@ export async function openPglite(dir: string, _timeouts?: DbTimeouts): Promise<D
     pg = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
       parsers: { [DATE_OID]: keepString },
     });
-    // Named statements are planned on every call, as unnamed ones were: a plan stays chosen for the
-    // values it is given (a generic plan guesses a LIMIT's size and a filter's selectivity).
-    await pg.exec('set plan_cache_mode = force_custom_plan');
   } catch (err) {
     lock?.release();
     throw err;
   }
   const db = pg;
-  // Outside transactions (nearly every statement), named statements in one message each.
-  const prepared = preparedQueries(db, protocol, types);
-  // PGlite takes `statement_timeout` but cannot interrupt a running statement (no timers inside its
-  // WebAssembly backend), and one connection never waits for a lock: `timeouts` only bound `ping`.
-  const wrap = (q: { query: typeof db.query }): Queryable => ({
+  // A statement marked to be planned once for any values (`plan-generic.ts`) just runs: PGlite's
+  // statements are unnamed, planned for their values every call, like every other one.
+  const on = (q: PgliteQueryable): Transaction => ({
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const res = await q.query<T>(sql, params as unknown[]);
+      const res = await q.query<T>(sql, params.map(asSent));
       return res.rows;
     },
+    async exec(sql) {
+      await q.exec(sql);
+    },
   });
+  const main = on(db);
   return {
     kind: 'pglite',
-    query: (sql, params = []) => prepared.query(sql, params),
+    query: main.query,
+    exec: main.exec,
     async ping(timeoutMs) {
       await within(timeoutMs, db.query('select 1'));
     },
-    // A transaction's statements are PGlite's own (unnamed), planned per call like every unmarked one.
-    transaction: (fn) =>
-      db.transaction(async (tx) => {
-        const perCall = prepared.planPerCallInTransaction();
-        if (perCall) await tx.exec(perCall);
-        return fn({
-          ...wrap(tx),
-          async exec(sql) {
-            await tx.exec(sql);
-          },
-        });
-      }),
-    exec: (sql) => prepared.exec(sql),
+    // PGlite holds every other statement back until the transaction ends.
+    transaction: (fn) => db.transaction((tx) => fn(on(tx))),
     async close() {
       try {
         if (!db.closed) await db.close();
@@ -141,7 +196,7 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
       ...(timeouts ? { statement_timeout: timeouts.statementMs, lock_timeout: timeouts.lockMs } : {}),
       options,
     });
-  // As on PGlite: statements are named (parsed once per connection) and planned on every call.
+  // Statements are named (parsed once per connection, `statement-names.ts`) and planned on every call.
   const pool = openPool(POOL_MAX, '-c plan_cache_mode=force_custom_plan');
   // Statements marked to be planned once for any values (`plan-generic.ts`) run on connections of
   // their own whose every named statement keeps its generic plan: no round trip to switch the mode.

@@ -5,24 +5,20 @@
 import { getConfig, type Config } from '#server/config';
 import { openPglite, openPostgres, type Db, type DbTimeouts } from './client';
 import { migrate } from './migrate';
-import { openPgliteWorker } from './pglite-worker';
 
 let current: Promise<Db> | null = null;
 
 /**
  * Opens and migrates. `timeouts` bound every query (the server's handle); scripts that seed or migrate
  * large tables omit them. `npm run db:migrate` opens without migrating, to report what it applies itself.
- * `worker`: PGlite runs on a thread of its own (the server's handle, `pglite-worker.ts`); scripts and
- * tests keep it on their own thread.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'> & { timeouts?: DbTimeouts },
-  options: { migrate?: boolean; worker?: boolean } = {},
+  options: { migrate?: boolean } = {},
 ): Promise<Db> {
-  const openEmbedded = options.worker ? openPgliteWorker : openPglite;
   const db = config.databaseUrl
     ? await openPostgres(config.databaseUrl, config.timeouts)
-    : await openEmbedded(config.pgliteDir, config.timeouts);
+    : await openPglite(config.pgliteDir, config.timeouts);
   if (options.migrate === false) return db;
   try {
     await migrate(db);
@@ -33,10 +29,10 @@ export async function openDatabase(
   return db;
 }
 
-/** The shared handle; the first call opens and migrates (PGlite on a thread of its own). */
+/** The shared handle; the first call opens and migrates. */
 export function getDb(): Promise<Db> {
   const config = getConfig();
-  current ??= openDatabase({ ...config, timeouts: config.dbTimeouts }, { worker: true }).catch((err: unknown) => {
+  current ??= openDatabase({ ...config, timeouts: config.dbTimeouts }).catch((err: unknown) => {
     current = null;
     throw err;
   });

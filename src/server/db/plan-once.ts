@@ -1,10 +1,11 @@
 /**
- * A statement planned once (decision 008, round 7). Both drivers keep each SQL text as a named
- * statement, and `plan_cache_mode = force_custom_plan` plans every call that has parameters, so a list
- * whose plan depends on its values is planned for them. A statement without parameters is planned
- * once and its plan kept (PostgreSQL gives such a statement its cached plan whatever the mode; a
- * change of the tables' statistics invalidates it). The home page's one statement spent 0.58 ms of its
- * 0.8 ms planning; written with its values, it costs 0.2 ms.
+ * A statement planned once (decision 008, round 7). The PostgreSQL driver keeps each SQL text as a
+ * named statement, and `plan_cache_mode = force_custom_plan` plans every call that has parameters, so
+ * a list whose plan depends on its values is planned for them. A statement without parameters is
+ * planned once and its plan kept (PostgreSQL gives such a statement its cached plan whatever the mode;
+ * a change of the tables' statistics invalidates it). The home page's one statement spent 0.58 ms of
+ * its 0.8 ms planning; written with its values, it costs 0.2 ms. On PGlite, whose statements are
+ * unnamed (decision 021), it is planned on every call like any other.
  *
  * Only for values the server chooses from a small set (today's date, the page's sizes): each distinct
  * text is a statement kept, so a value a visitor chooses (a keyword, an id, a page number) stays a
