@@ -6,7 +6,8 @@
  *   1. page weight per public page (JS gzip of every script the page loads, CSS, fonts, images, total)
  *      against the budgets of docs/design.md;
  *   2. Lighthouse (mobile, simulated throttling), median of 3 runs (1 with --quick);
- *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset;
+ *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset,
+ *      on PGlite and, with PostgreSQL binaries, on PostgreSQL;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
  *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size and
  *      `/healthz` as the floor (scripts/bench/scale.mjs; `--only=scale` runs only this part, and with
@@ -16,11 +17,13 @@
  *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
  *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
- *   PostgreSQL only the uncached table.
+ *   PostgreSQL only the uncached and throughput tables.
  * --only=lighthouse: page weight and Lighthouse only (3 runs, 1 with --quick; `--runs=N` sets it), and
  *   `--page=NAME` (repeatable: home, events, event, photographers, photographer, search) limits the pages.
  * Prints tables and the targets of docs/design.md met or missed (scripts/lib/bench-report.mjs), and
- * writes bench/results/<date>.json. Never fails on a timing: it exits non-zero only when it cannot run.
+ * writes bench/results/<date>.json. Targets that depend on the database are read on PostgreSQL's rows;
+ * PGlite's are printed for information (decision 021). Never fails on a timing: it exits non-zero only
+ * when it cannot run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -229,7 +232,8 @@ async function lighthouseRuns(base, pages, runs) {
   }
 }
 
-async function throughput(base, ids) {
+/** The throughput table's rows on the server at `base`, whose database is `database`. */
+async function throughput(base, ids, database) {
   const html = await (await fetch(`${base}/`)).text();
   // The reference: the home page's first stylesheet (else script), as the server sends it to a browser.
   const asset =
@@ -258,10 +262,21 @@ async function throughput(base, ids) {
   ];
   for (const t of targets) {
     const r = await cannon(`${base}${t.path}`, seconds, { headers: t.headers });
-    results.throughput.push({ target: t.name, ...r });
+    results.throughput.push({ database, target: t.name, ...r });
   }
-  const ref = results.throughput[0]?.rps || 1;
-  for (const row of results.throughput) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
+  const rows = results.throughput.filter((r) => r.database === database);
+  const ref = rows[0]?.rps || 1;
+  for (const row of rows) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
+}
+
+/** The throughput table on a server of its own on `env`. */
+async function throughputOn(env, database) {
+  const server = await startServer(env);
+  try {
+    await throughput(server.base, await firstIds(server.base), database);
+  } finally {
+    await server.stop();
+  }
 }
 
 async function main() {
@@ -323,9 +338,8 @@ async function main() {
     return reportScale(results);
   }
   if (args.includes('--only=throughput')) {
-    const only = await startServer(baseEnv);
-    await throughput(only.base, await firstIds(only.base));
-    await only.stop();
+    await throughputOn(baseEnv, 'PGlite');
+    if (findPgBin()) await throughputOn(await pgBench(), 'PostgreSQL');
     return report(results);
   }
 
@@ -350,7 +364,7 @@ async function main() {
     return report(results);
   }
   log('throughput…');
-  await throughput(server.base, ids);
+  await throughput(server.base, ids, 'PGlite');
   await server.stop();
   await writeLoad();
   log('uncached cost…');
@@ -360,6 +374,8 @@ async function main() {
   if (findPgBin()) {
     pgDb = { env: await pgBench(), events: small };
     await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgDb.env, events: small });
+    log('throughput on PostgreSQL…');
+    await throughputOn(pgDb.env, 'PostgreSQL');
   }
   log('scale…');
   // --quick: the smaller PGlite size only; the whole table is `--only=scale` (./bench/scale.mjs).

@@ -3,7 +3,8 @@
  *   1. anonymous `/`, `/events` and `/event/:id` at 64 connections while members write at 0, 5, 20 and
  *      50 writes/s (./writer.mjs in a worker thread: saves and unsaves, token refreshes, own-profile
  *      edits, the demo photographer's event edits), on PGlite and on a throwaway PostgreSQL cluster;
- *   2. memory: the server's RSS growth after anonymous requests with distinct unknown query strings;
+ *   2. memory: the server's RSS growth after anonymous requests with distinct unknown query strings (on
+ *      PostgreSQL, where the targets are read; on PGlite, for information, without its binaries);
  *   3. two instances on one PostgreSQL: from an event edit answered by A to the new title served by B.
  * The member list and search rows are the throughput table's (bench.mjs); ./write-load-report.mjs
  * turns all of it into ratios, targets and tables. Every loop is bounded in count and time, on loopback.
@@ -145,9 +146,9 @@ function distinctQueries(base, amount, maxSeconds) {
   });
 }
 
-/** Part 2, on a fresh server (PGlite): RSS after a warm-up, then after the distinct-query requests. */
-async function memory(ctx, plan) {
-  const server = await ctx.startServer(await envOn(ctx.env));
+/** Part 2, on a fresh server on `env`: RSS after a warm-up, then after the distinct-query requests. */
+async function memory(ctx, plan, env, database) {
+  const server = await ctx.startServer(await envOn(env));
   try {
     for (let i = 0; i < 50; i++) await (await fetch(`${server.base}/events?utm_warm=${i}`)).arrayBuffer();
     await sleep(1_000);
@@ -158,7 +159,7 @@ async function memory(ctx, plan) {
     await sleep(1_000);
     const afterMiB = rssMiB(server.pid);
     return {
-      database: 'PGlite',
+      database,
       planned: plan.memoryRequests,
       ...run,
       seconds,
@@ -236,10 +237,16 @@ export async function measureWriteLoad(ctx) {
   const out = { rates: plan.rates, seconds: plan.seconds, rows: [], freshness: null, memory: null, skipped: [] };
   ctx.log('write load: PGlite…');
   await underWrites('PGlite', ctx.env, ctx, plan, out.rows);
-  ctx.log(`write load: memory (${plan.memoryRequests} distinct query strings)…`);
-  out.memory = await memory(ctx, plan);
+  const memoryOn = async (env, database) => {
+    ctx.log(`write load: memory on ${database} (${plan.memoryRequests} distinct query strings)…`);
+    out.memory = await memory(ctx, plan, env, database);
+  };
   if (!findPgBin()) {
-    out.skipped.push({ part: 'PostgreSQL under write load, two instances', why: 'PostgreSQL binaries not found' });
+    out.skipped.push({
+      part: 'PostgreSQL under write load, memory, two instances',
+      why: 'PostgreSQL binaries not found',
+    });
+    await memoryOn(ctx.env, 'PGlite');
     return out;
   }
   const cluster = await startPgCluster({ database: 'bench_writes' });
@@ -249,6 +256,7 @@ export async function measureWriteLoad(ctx) {
     ctx.seedDatabase(env, ctx.seedExtra);
     ctx.log('write load: PostgreSQL…');
     await underWrites('PostgreSQL', env, ctx, plan, out.rows);
+    await memoryOn(env, 'PostgreSQL');
     ctx.log(`write load: two instances, ${plan.edits} edits…`);
     out.freshness = await freshness(ctx, env, plan);
   } finally {

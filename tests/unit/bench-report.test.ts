@@ -29,9 +29,10 @@ describe('bench report', () => {
       lighthouse: [lighthouse('home', 97, 100, 0, 900, 1000), lighthouse('events', 99, 97, 0.001, 901, 1001)],
       lighthouseError: null,
       throughput: [
-        { target: 'static asset (reference)', ratioToStatic: 1 },
-        { target: 'home /', ratioToStatic: 0.2 },
-        { target: 'events /events', ratioToStatic: 0.9 },
+        { database: 'PGlite', target: 'home /', ratioToStatic: 0.9 },
+        { database: 'PostgreSQL', target: 'static asset (reference)', ratioToStatic: 1 },
+        { database: 'PostgreSQL', target: 'home /', ratioToStatic: 0.2 },
+        { database: 'PostgreSQL', target: 'events /events', ratioToStatic: 0.9 },
       ],
     });
     const missed = rows.filter((r) => r.ok === false).map((r) => r.target);
@@ -45,6 +46,21 @@ describe('bench report', () => {
       "home / ≥ 25% of the static asset's req/s",
     ]);
     expect(rows.filter((r) => r.ok === true)).toHaveLength(7);
+  });
+
+  it("reads throughput on PostgreSQL's rows only, and says when there are none", () => {
+    const rows: Target[] = targets({
+      pages: [],
+      lighthouse: [],
+      lighthouseError: 'no chromium',
+      throughput: [
+        { database: 'PGlite', target: 'static asset (reference)', ratioToStatic: 1 },
+        { database: 'PGlite', target: 'home /', ratioToStatic: 0.1 },
+      ],
+    });
+    expect(rows.filter((r) => r.target !== 'Lighthouse')).toEqual([
+      { target: 'Throughput (PostgreSQL)', measured: 'not measured', ok: null },
+    ]);
   });
 
   it('says when Lighthouse did not run instead of passing it', () => {

@@ -24,16 +24,26 @@ describe('the uncached table', () => {
     expect(row('API list, anonymous').ratioToLogin).toBe(1.13);
   });
 
-  it('judges the pages on the median ratio', () => {
-    const judged = uncachedTargetRows({ uncached: rows.map((r) => ({ ...r, database: 'PGlite', events: 10_000 })) });
+  it('judges the pages on the median ratio, on PostgreSQL', () => {
+    const judged = uncachedTargetRows({
+      uncached: rows.map((r) => ({ ...r, database: 'PostgreSQL', events: 10_000 })),
+    });
     expect(judged.find((t) => t.target.startsWith('photographer uncached'))).toMatchObject({
       measured: 0.55,
       ok: true,
     });
     const slow = rows.map((r) => (r.target === 'photographer' ? { ...r, ratioToLogin: 0.49 } : r));
     const judgedSlow = uncachedTargetRows({
-      uncached: slow.map((r) => ({ ...r, database: 'PGlite', events: 10_000 })),
+      uncached: slow.map((r) => ({ ...r, database: 'PostgreSQL', events: 10_000 })),
     });
     expect(judgedSlow.find((t) => t.target.startsWith('photographer uncached'))).toMatchObject({ ok: false });
+  });
+
+  it("reads no target on PGlite's rows, and says the pages were not measured on PostgreSQL", () => {
+    const slow = rows.map((r) => ({ ...r, ratioToLogin: 0.1, database: 'PGlite', events: 10_000 }));
+    const judged = uncachedTargetRows({ uncached: slow });
+    expect(judged.filter((t) => t.target.includes('uncached'))).toEqual([
+      { target: 'pages uncached ≥ 0.5 of /login (PostgreSQL)', measured: 'not measured', ok: null },
+    ]);
   });
 });
