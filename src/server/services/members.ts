@@ -27,7 +27,9 @@ export interface MemberRow {
   created_at: Date;
 }
 
-export const MEMBER_COLUMNS = 'id, kakao_id, type, roles, nickname, gender, instagram_id, profile_image, created_at';
+/** A member row's columns, of a statement that names the table `members m`. */
+export const MEMBER_COLUMNS =
+  'm.id, m.kakao_id, m.type, m.roles, m.nickname, m.gender, m.instagram_id, m.profile_image, m.created_at';
 
 export const userNotFound = () => notFound('USER_NOT_FOUND', '회원 정보를 찾을 수 없어요.');
 
@@ -49,7 +51,7 @@ export function toUserResponse(m: MemberRow): UserResponse {
 }
 
 export async function findMember(db: Queryable, id: number): Promise<MemberRow | null> {
-  const rows = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where id = $1`, [id]);
+  const rows = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members m where m.id = $1`, [id]);
   return rows[0] ?? null;
 }
 
@@ -67,10 +69,12 @@ function generatedNickname(): string {
 /** The member for a Kakao account, created as UNDEFINED on first sign-in. */
 export async function findOrCreateByKakaoId(db: Db, kakaoId: string): Promise<{ member: MemberRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const existing = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where kakao_id = $1`, [kakaoId]);
+    const existing = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members m where m.kakao_id = $1`, [
+      kakaoId,
+    ]);
     if (existing[0]) return { member: existing[0], created: false };
     const inserted = await db.query<MemberRow>(
-      `insert into members (kakao_id, nickname) values ($1, $2)
+      `insert into members as m (kakao_id, nickname) values ($1, $2)
        on conflict do nothing
        returning ${MEMBER_COLUMNS}`,
       [kakaoId, generatedNickname()],
@@ -137,10 +141,10 @@ export async function withdrawMember(db: Db, id: number, storage?: Storage): Pro
  */
 export async function setAdminRole(db: Queryable, id: number, admin: boolean): Promise<MemberRow> {
   const rows = await db.query<MemberRow>(
-    `update members set roles = (select coalesce(array_agg(distinct r order by r), '{}')
-                                   from unnest(case when $2 then roles || '{ADMIN}'::text[]
-                                                    else array_remove(roles, 'ADMIN') end) r)
-      where id = $1 returning ${MEMBER_COLUMNS}`,
+    `update members m set roles = (select coalesce(array_agg(distinct r order by r), '{}')
+                                     from unnest(case when $2 then m.roles || '{ADMIN}'::text[]
+                                                      else array_remove(m.roles, 'ADMIN') end) r)
+      where m.id = $1 returning ${MEMBER_COLUMNS}`,
     [id, admin],
   );
   if (!rows[0]) throw userNotFound();

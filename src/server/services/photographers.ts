@@ -44,11 +44,9 @@ interface PageRow {
 
 export const photographerNotFound = () => notFound('PHOTOGRAPHER_NOT_FOUND', '사진작가를 찾을 수 없어요.');
 
+/** A photographer page's columns, of a statement that names the table `photographer_pages pp`. */
 const PAGE_COLUMNS =
   'pp.main_photography_types, pp.regions, pp.portfolio, pp.address, pp.contact_link, pp.description, pp.save_count, pp.hidden_at';
-const MEMBER_COLUMNS_M = MEMBER_COLUMNS.split(', ')
-  .map((c) => `m.${c}`)
-  .join(', ');
 
 export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerResponse {
   return {
@@ -70,7 +68,7 @@ export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerRe
 }
 
 /** A photographer's member row and page, by the member's id (`$1`). */
-const PHOTOGRAPHER_ROW_SQL = `select ${MEMBER_COLUMNS_M}, ${PAGE_COLUMNS}
+const PHOTOGRAPHER_ROW_SQL = `select ${MEMBER_COLUMNS}, ${PAGE_COLUMNS}
   from members m join photographer_pages pp on pp.member_id = m.id
  where m.id = $1`;
 

@@ -153,10 +153,13 @@ function sortsMatches(total: number, rows: number, page: PageRequest): boolean {
   return total * total < (page.page * page.pageSize + page.pageSize) * Math.max(rows, total);
 }
 
-/** `+ 0` keeps the planner off the ordered index (same order, no index), so it fetches the matches first. */
-function orderOf(sort: SortType, sortMatches: boolean): string {
+/**
+ * The list's ORDER BY over the rows named `t`. `+ 0` keeps the planner off the ordered index (same order,
+ * no index), so it fetches the matches first.
+ */
+function orderOf(sort: SortType, sortMatches: boolean, t = 'p'): string {
   const z = sortMatches ? ' + 0' : '';
-  return sort === 'POPULAR' ? `p.save_count${z} desc, p.id${z} desc` : `p.id${z} desc`;
+  return sort === 'POPULAR' ? `${t}.save_count${z} desc, ${t}.id${z} desc` : `${t}.id${z} desc`;
 }
 
 type RowsOf = (q: {
@@ -185,7 +188,7 @@ async function pageRowsOf(
 ): Promise<{ total: number; sql: string | null; orderBy: string; walks: boolean }> {
   const countParams: SqlParam[] = [];
   const { total, rows: size } = await countWithSize(db, whereOf(filter, today, countParams), countParams);
-  const orderBy = orderOf(filter.sortType, false).replaceAll('p.', 'r.');
+  const orderBy = orderOf(filter.sortType, false, 'r');
   if (total === 0 || page.page * page.pageSize >= total) return { total, sql: null, orderBy, walks: false };
   const sortMatches = sortsMatches(total, size, page);
   const where = whereOf(filter, today, params, sortMatches);

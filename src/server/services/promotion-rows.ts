@@ -57,7 +57,10 @@ export function eventRowValues(e: EventRow): SqlParam[] {
   ];
 }
 
-/** The statement that inserts the rows (every value a parameter), answering `returning` of each when given. */
+/**
+ * The statement that inserts the rows (every value a parameter), answering `returning` of each when given
+ * (the table is named `promotions p`, so a column list of a read serves).
+ */
 export function insertEventsStatement(
   rows: readonly EventRow[],
   returning?: string,
@@ -70,7 +73,7 @@ export function insertEventsStatement(
     });
     return `(${placeholders.join(', ')})`;
   });
-  const sql = `insert into promotions (${COLUMNS.map(([column]) => column).join(', ')})
+  const sql = `insert into promotions as p (${COLUMNS.map(([column]) => column).join(', ')})
      values ${tuples.join(',\n            ')}
      ${returning ? `returning ${returning}` : ''}`;
   return { sql, params };

@@ -14,8 +14,9 @@ export function viewerKey(member: { id: number } | null, clientAddress: string):
 
 /**
  * The detail read that counts a view: records (event, viewer, day) and, only when that row is new, adds
- * one to the counter, in one statement. `cols` is the row's column list; the answered view_count includes
- * the view just counted (the main query sees the table as it was before the statement).
+ * one to the counter, in one statement. `cols` is the row's column list; `counted` (0 or 1) is the view
+ * this statement added, which the row's view_count does not hold yet (the main query sees the table as
+ * it was before the statement).
  * Parameters: $1 event id, $2 viewer key, $3 day (YYYY-MM-DD, Korea time).
  */
 export function countingDetailSql(cols: string): string {
@@ -28,7 +29,7 @@ export function countingDetailSql(cols: string): string {
       update promotions p set view_count = p.view_count + 1
         from seen where p.id = seen.promotion_id
       returning p.id)
-    select ${cols.replace('p.view_count', 'p.view_count + (select count(*) from bumped)::int as view_count')}
+    select ${cols}, (select count(*) from bumped)::int as counted
       from promotions p where p.id = $1 and p.deleted_at is null`;
 }
 

@@ -16,7 +16,7 @@ import { planGeneric } from '#server/db/plan-generic';
 import { answerImages, storedImages } from '#server/media/pictures';
 import { conflict, denied, notFound } from './errors';
 import { eventSearchDocument } from '#server/search/grams';
-import { findMember, MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
+import { findMember, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
 import { insertEvents } from './promotion-rows';
 import { PRUNE_VIEWS_SQL, countingDetailSql } from './promotion-views';
@@ -64,6 +64,7 @@ export function toPromotionResponse(r: PromotionRow): PromotionResponse {
   };
 }
 
+/** An event row's columns, of a statement that names the table `promotions p`. */
 export const PROMOTION_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.content, p.external_link, p.started_at, p.ended_at,
   p.photography_types, p.regions, p.hashtags, p.images, p.view_count, p.save_count, p.is_author_hidden`;
 
@@ -139,15 +140,24 @@ export async function viewPromotionDetails(
   now = Date.now(),
 ): Promise<PromotionDetailResponse> {
   const day = todayKst(now);
-  const rows = await db.query<PromotionRow>(countingDetailSql(PROMOTION_COLUMNS), [id, viewer, day]);
+  const rows = await db.query<PromotionRow & { counted: number }>(countingDetailSql(PROMOTION_COLUMNS), [
+    id,
+    viewer,
+    day,
+  ]);
   if (!rows[0]) throw promotionNotFound();
   if (Math.random() < 0.001) db.query(PRUNE_VIEWS_SQL, [day]).catch(() => undefined);
-  return detailOf(db, rows[0], principal, now);
+  const { counted, ...row } = rows[0];
+  return detailOf(db, { ...row, view_count: row.view_count + counted }, principal, now);
 }
 
-const AUTHOR_COLUMNS = MEMBER_COLUMNS.split(', ')
-  .map((c) => `m.${c} as a_${c}`)
-  .join(', ');
+/**
+ * The author's whole member row (every column of `MEMBER_COLUMNS`, named `a_id`, `a_kakao_id`, …), of the
+ * detail's join on `members m`. The event lists show less of their author: promotion-lists.ts `AUTHOR_COLUMNS`.
+ */
+const AUTHOR_MEMBER_COLUMNS = `m.id as a_id, m.kakao_id as a_kakao_id, m.type as a_type, m.roles as a_roles,
+  m.nickname as a_nickname, m.gender as a_gender, m.instagram_id as a_instagram_id,
+  m.profile_image as a_profile_image, m.created_at as a_created_at`;
 
 type RowWithAuthor = PromotionRow & { [K in keyof MemberRow as `a_${K}`]: MemberRow[K] | null };
 
@@ -176,7 +186,7 @@ export async function getPromotionDetails(
 ): Promise<PromotionDetailResponse | null> {
   // One row by its key: planned once for any id.
   const rows = await db.query<RowWithAuthor>(
-    planGeneric(`select ${PROMOTION_COLUMNS}, ${AUTHOR_COLUMNS}
+    planGeneric(`select ${PROMOTION_COLUMNS}, ${AUTHOR_MEMBER_COLUMNS}
        from promotions p left join members m on m.id = p.author_id and not p.is_author_hidden
       where p.id = $1 and p.deleted_at is null`),
     [id],
@@ -201,7 +211,7 @@ export async function createPromotion(
   const rows = await insertEvents<PromotionRow>(
     db,
     [{ ...input, authorId: author.id, images: input.images }],
-    PROMOTION_COLUMNS.replaceAll('p.', ''),
+    PROMOTION_COLUMNS,
   );
   return toPromotionResponse(rows[0] as PromotionRow);
 }
@@ -229,11 +239,11 @@ export async function updatePromotion(
   if (existing.author_id !== editor.id) throw updateDenied();
   const search = searchOf(input);
   const rows = await db.query<PromotionRow>(
-    `update promotions set promotion_type = $2, title = $3, content = $4, external_link = $5, started_at = $6,
+    `update promotions p set promotion_type = $2, title = $3, content = $4, external_link = $5, started_at = $6,
         ended_at = $7, photography_types = $8, regions = $9, region_categories = $10, hashtags = $11,
         images = $12::jsonb, search_text = $13, search_grams = $14, updated_at = now()
-      where id = $1 and deleted_at is null
-      returning ${PROMOTION_COLUMNS.replaceAll('p.', '')}`,
+      where p.id = $1 and p.deleted_at is null
+      returning ${PROMOTION_COLUMNS}`,
     [
       id,
       input.promotionType,
