@@ -7,6 +7,7 @@
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
  * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
  * start and on every run.
+ * The same scheduled job removes the event view rows of past days (promotion-views.ts `pruneViews`).
  */
 import { getDb, type Db } from '#server/db/index';
 import { log } from '#server/log';
@@ -16,6 +17,7 @@ import { variantKey } from '#server/media/variants';
 import { VARIANT_EDGES } from '#lib/media-urls';
 import { getStorage, type Storage } from '#server/storage/index';
 import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
+import { pruneViews } from './promotion-views';
 
 export const FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -145,6 +147,27 @@ async function sweepTemporary(storage: Storage, now = Date.now()): Promise<numbe
   }
 }
 
+/**
+ * One run of the scheduled job: unused uploads, then view rows of past days. A failure of one is
+ * logged and does not stop the other; nothing is thrown.
+ */
+export async function runScheduledCleanup(db: Db, storage: Storage, now = new Date()): Promise<void> {
+  try {
+    const report = await cleanUpFiles({ db, storage, now });
+    if (report.filesRemoved + report.objectsRemoved + report.objectsFailed + report.temporaryRemoved > 0) {
+      log(report.objectsFailed > 0 ? 'warn' : 'info', 'file cleanup', { ...report });
+    }
+  } catch (err) {
+    log('error', 'file cleanup failed', { err });
+  }
+  try {
+    const viewsRemoved = await pruneViews(db, now);
+    if (viewsRemoved > 0) log('info', 'view rows pruned', { viewsRemoved });
+  } catch (err) {
+    log('error', 'view prune failed', { err });
+  }
+}
+
 export interface LifecycleHooks {
   onStart(hook: () => Promise<void>): void;
   onStop(hook: () => Promise<void>): void;
@@ -153,8 +176,8 @@ export interface LifecycleHooks {
 let registered = false;
 
 /**
- * Runs the cleanup a minute after start and then every hour on unref'd timers (they never keep the
- * process alive); stop waits for a run in progress. Wire it once, in src/server/app.ts:
+ * Runs the scheduled cleanup (`runScheduledCleanup`) a minute after start and then every hour on unref'd
+ * timers (they never keep the process alive); stop waits for a run in progress. Wire it once, in src/server/app.ts:
  * `registerFileCleanup({ onStart, onStop })` (hooks passed in, so this module does not import app.ts).
  */
 export function registerFileCleanup(
@@ -172,12 +195,9 @@ export function registerFileCleanup(
     if (running) return;
     running = (async () => {
       try {
-        const report = await cleanUpFiles({ db: await getDb(), storage: getStorage() });
-        if (report.filesRemoved + report.objectsRemoved + report.objectsFailed + report.temporaryRemoved > 0) {
-          log(report.objectsFailed > 0 ? 'warn' : 'info', 'file cleanup', { ...report });
-        }
+        await runScheduledCleanup(await getDb(), getStorage());
       } catch (err) {
-        log('error', 'file cleanup failed', { err });
+        log('error', 'scheduled cleanup failed', { err });
       } finally {
         running = null;
       }

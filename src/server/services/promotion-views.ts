@@ -4,7 +4,9 @@
  * Korean calendar day; `HEAD` never counts.
  */
 import { createHmac } from 'node:crypto';
+import { todayKst } from '#lib/deadline';
 import { getJwtSecret } from '#server/auth/secret';
+import type { Queryable } from '#server/db/index';
 
 /** The viewer identity stored in promotion_views. */
 export function viewerKey(member: { id: number } | null, clientAddress: string): string {
@@ -33,5 +35,15 @@ export function countingDetailSql(cols: string): string {
       from promotions p where p.id = $1 and p.deleted_at is null`;
 }
 
-/** Rows of days before yesterday are of no further use; removed now and then (about one view in 1,000). */
-export const PRUNE_VIEWS_SQL = `delete from promotion_views where day < $1::date - 1`;
+/**
+ * Removes the rows of days before yesterday (Korea time), of no further use: a viewer counts once a day.
+ * Run by the scheduled cleanup job (file-cleanup.ts); answers how many went.
+ */
+export async function pruneViews(db: Queryable, now: Date | number = Date.now()): Promise<number> {
+  const rows = await db.query<{ removed: number }>(
+    `with gone as (delete from promotion_views where day < $1::date - 1 returning 1)
+     select count(*)::int as removed from gone`,
+    [todayKst(now)],
+  );
+  return rows[0]?.removed ?? 0;
+}

@@ -19,7 +19,7 @@ import { eventSearchDocument } from '#server/search/grams';
 import { findMember, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
 import { insertEvents } from './promotion-rows';
-import { PRUNE_VIEWS_SQL, countingDetailSql } from './promotion-views';
+import { countingDetailSql } from './promotion-views';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 /** A validated event body (the shared rule's output). */
@@ -146,7 +146,6 @@ export async function viewPromotionDetails(
     day,
   ]);
   if (!rows[0]) throw promotionNotFound();
-  if (Math.random() < 0.001) db.query(PRUNE_VIEWS_SQL, [day]).catch(() => undefined);
   const { counted, ...row } = rows[0];
   return detailOf(db, { ...row, view_count: row.view_count + counted }, principal, now);
 }
