@@ -14,26 +14,23 @@ interface Row {
   saved: boolean;
 }
 
-async function promotionState(db: Queryable, memberId: number, ids: readonly number[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  return db.query<Row>(
-    `select p.id, p.save_count, (s.member_id is not null) as saved
+type Kind = 'promotion' | 'photographer';
+
+/** Each kind's live save count and whether member `$1` saved it, for the ids `$2`. */
+const STATE_SQL: Record<Kind, string> = {
+  promotion: `select p.id, p.save_count, (s.member_id is not null) as saved
        from promotions p
        left join promotion_saves s on s.promotion_id = p.id and s.member_id = $1
       where p.id = any($2::int[])`,
-    [memberId, ids],
-  );
-}
-
-async function photographerState(db: Queryable, memberId: number, ids: readonly number[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  return db.query<Row>(
-    `select pp.member_id as id, pp.save_count, (s.member_id is not null) as saved
+  photographer: `select pp.member_id as id, pp.save_count, (s.member_id is not null) as saved
        from photographer_pages pp
        left join photographer_saves s on s.photographer_id = pp.member_id and s.member_id = $1
       where pp.member_id = any($2::int[])`,
-    [memberId, ids],
-  );
+};
+
+async function stateOf(db: Queryable, kind: Kind, memberId: number, ids: readonly number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return db.query<Row>(STATE_SQL[kind], [memberId, ids]);
 }
 
 export interface SavedState {
@@ -52,8 +49,8 @@ export async function savedState(
   photographerIds: readonly number[],
 ): Promise<SavedState> {
   const [p, g] = await Promise.all([
-    promotionState(db, memberId, promotionIds),
-    photographerState(db, memberId, photographerIds),
+    stateOf(db, 'promotion', memberId, promotionIds),
+    stateOf(db, 'photographer', memberId, photographerIds),
   ]);
   const saved = (rows: Row[]) =>
     rows
@@ -69,44 +66,35 @@ export async function savedState(
   };
 }
 
+/** A shared list answer as this member sees it: `lay` puts a row's state (if the item still exists) over an item. */
+async function withSaves<T extends { id: number }>(
+  db: Queryable,
+  kind: Kind,
+  memberId: number,
+  page: Page<T>,
+  lay: (item: T, row: Row | undefined) => T,
+): Promise<Page<T>> {
+  const ids = page.items.map((i) => i.id);
+  const byId = new Map((await stateOf(db, kind, memberId, ids)).map((r) => [r.id, r]));
+  return { ...page, items: page.items.map((i) => lay(i, byId.get(i.id))) };
+}
+
 /** A shared event list answer as this member sees it: their `isSaved` and live counts laid over it. */
-export async function withPromotionSaves(
+export function withPromotionSaves(
   db: Queryable,
   memberId: number,
   page: Page<PromotionListItem>,
 ): Promise<Page<PromotionListItem>> {
-  const rows = new Map(
-    (
-      await promotionState(
-        db,
-        memberId,
-        page.items.map((i) => i.id),
-      )
-    ).map((r) => [r.id, r]),
+  return withSaves(db, 'promotion', memberId, page, (i, r) =>
+    r ? { ...i, isSaved: r.saved, saveCount: r.save_count } : { ...i, isSaved: false },
   );
-  return {
-    ...page,
-    items: page.items.map((i) => {
-      const r = rows.get(i.id);
-      return r ? { ...i, isSaved: r.saved, saveCount: r.save_count } : { ...i, isSaved: false };
-    }),
-  };
 }
 
-/** A shared photographer list answer as this member sees it. */
-export async function withPhotographerSaves(
+/** A shared photographer list answer as this member sees it (its items show no count). */
+export function withPhotographerSaves(
   db: Queryable,
   memberId: number,
   page: Page<PhotographerListItem>,
 ): Promise<Page<PhotographerListItem>> {
-  const rows = new Map(
-    (
-      await photographerState(
-        db,
-        memberId,
-        page.items.map((i) => i.id),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  return { ...page, items: page.items.map((i) => ({ ...i, isSaved: rows.get(i.id)?.saved ?? false })) };
+  return withSaves(db, 'photographer', memberId, page, (i, r) => ({ ...i, isSaved: r?.saved ?? false }));
 }
