@@ -10,7 +10,7 @@ import type {
   UserProfilePayload,
   UserRegistrationPayload,
 } from '#lib/rules/member';
-import type { SignupSource } from '#lib/domain';
+import type { Image, SignupSource } from '#lib/domain';
 import { regionColumns } from '#lib/regions';
 import type { Principal } from '#server/auth/principal';
 import type { Db, Queryable } from '#server/db/index';
@@ -38,84 +38,8 @@ export function parseSignupSources(body: Record<string, unknown>): SignupSource[
   return result.value;
 }
 
-/** Unique violations (a race between the check and the write) become 409. */
-async function guardNickname<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const e = err as { code?: string; constraint?: string; message?: string };
-    if (e.code === '23505' && /nickname/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) throw nicknameTaken();
-    throw err;
-  }
-}
-
-async function lockUnregistered(tx: Queryable, memberId: number): Promise<void> {
-  const rows = await tx.query<{ type: string }>('select type from members where id = $1 for update', [memberId]);
-  if (!rows[0]) throw denied();
-  if (rows[0].type !== 'UNDEFINED') throw alreadyRegistered();
-}
-
-export async function registerUser(
-  db: Db,
-  me: Principal,
-  input: UserRegistrationPayload,
-  sources: SignupSource[],
-): Promise<UserResponse> {
-  await guardNickname(() =>
-    db.transaction(async (tx) => {
-      await lockUnregistered(tx, me.id);
-      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
-      await tx.query(
-        `update members set type = 'USER', roles = '{USER}', nickname = $2, gender = $3, instagram_id = $4,
-            signup_sources = $5, registered_at = now()
-          where id = $1`,
-        [me.id, input.nickname, input.gender, input.instagramId, sources],
-      );
-    }),
-  );
-  return toUserResponse(await getMember(db, me.id));
-}
-
-export async function registerPhotographer(
-  db: Db,
-  me: Principal,
-  input: PhotographerRegistrationPayload,
-  sources: SignupSource[],
-): Promise<PhotographerResponse> {
-  await guardNickname(() =>
-    db.transaction(async (tx) => {
-      await lockUnregistered(tx, me.id);
-      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
-      await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage');
-      await tx.query(
-        `update members set type = 'PHOTOGRAPHER', roles = '{PHOTOGRAPHER,USER}', nickname = $2, gender = $3,
-            instagram_id = $4, profile_image = $5::jsonb, signup_sources = $6, registered_at = now()
-          where id = $1`,
-        [
-          me.id,
-          input.nickname,
-          input.gender,
-          input.instagramId,
-          JSON.stringify(storedImage(input.profileImage)),
-          sources,
-        ],
-      );
-      await tx.query(
-        `insert into photographer_pages (member_id, main_photography_types, regions, region_categories)
-         values ($1, $2, $3, $4)`,
-        [
-          me.id,
-          input.mainPhotographyTypes,
-          regionColumns(input.activeRegions).keys,
-          regionColumns(input.activeRegions).categories,
-        ],
-      );
-      await refreshPhotographerSearch(tx, me.id);
-    }),
-  );
-  await announce(changed.photographer(me.id));
-  return getPhotographer(db, me.id, me);
-}
+/** A member's profile image as its column takes it (the stored reference), or null. */
+const profileImageParam = (image: Image | null): string | null => (image ? JSON.stringify(storedImage(image)) : null);
 
 /** The stored reference of the member's profile image (a key for uploads), for the ownership check. */
 async function currentImageRefs(tx: Queryable, memberId: number): Promise<string[]> {
@@ -126,25 +50,94 @@ async function currentImageRefs(tx: Queryable, memberId: number): Promise<string
   return rows.flatMap((r) => (r.url ? [r.url] : []));
 }
 
-/** Full overwrite of the user profile; the nickname follows the rule of the member's type. */
-export async function updateUserProfile(db: Db, me: Principal, input: UserProfilePayload): Promise<UserResponse> {
-  await guardNickname(() =>
-    db.transaction(async (tx) => {
+/**
+ * Runs `write` in the transaction every write of a nickname takes. Registering locks the member's row,
+ * which must not be registered yet. The nickname must be free (ignoring case and spaces) and the
+ * profile image, if any, a file issued to the member or the one they hold. A unique violation on the
+ * nickname (a race between the check and the write) becomes 409 too.
+ */
+async function writeWithNickname(
+  db: Db,
+  me: Principal,
+  input: { nickname: string; profileImage?: Image | null },
+  registering: boolean,
+  write: (tx: Queryable) => Promise<void>,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      if (registering) {
+        const rows = await tx.query<{ type: string }>('select type from members where id = $1 for update', [me.id]);
+        if (!rows[0]) throw denied();
+        if (rows[0].type !== 'UNDEFINED') throw alreadyRegistered();
+      }
       if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
       if (input.profileImage) {
-        await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', {
-          keep: await currentImageRefs(tx, me.id),
-        });
+        // An unregistered member holds no picture yet.
+        const keep = registering ? [] : await currentImageRefs(tx, me.id);
+        await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', { keep });
       }
-      await tx.query('update members set nickname = $2, instagram_id = $3, profile_image = $4::jsonb where id = $1', [
-        me.id,
-        input.nickname,
-        input.instagramId,
-        input.profileImage ? JSON.stringify(storedImage(input.profileImage)) : null,
-      ]);
-      await refreshPhotographerSearch(tx, me.id);
-    }),
-  );
+      await write(tx);
+    });
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string; message?: string };
+    if (e.code === '23505' && /nickname/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) throw nicknameTaken();
+    throw err;
+  }
+}
+
+export async function registerUser(
+  db: Db,
+  me: Principal,
+  input: UserRegistrationPayload,
+  sources: SignupSource[],
+): Promise<UserResponse> {
+  await writeWithNickname(db, me, input, true, async (tx) => {
+    await tx.query(
+      `update members set type = 'USER', roles = '{USER}', nickname = $2, gender = $3, instagram_id = $4,
+          signup_sources = $5, registered_at = now()
+        where id = $1`,
+      [me.id, input.nickname, input.gender, input.instagramId, sources],
+    );
+  });
+  return toUserResponse(await getMember(db, me.id));
+}
+
+export async function registerPhotographer(
+  db: Db,
+  me: Principal,
+  input: PhotographerRegistrationPayload,
+  sources: SignupSource[],
+): Promise<PhotographerResponse> {
+  await writeWithNickname(db, me, input, true, async (tx) => {
+    await tx.query(
+      `update members set type = 'PHOTOGRAPHER', roles = '{PHOTOGRAPHER,USER}', nickname = $2, gender = $3,
+          instagram_id = $4, profile_image = $5::jsonb, signup_sources = $6, registered_at = now()
+        where id = $1`,
+      [me.id, input.nickname, input.gender, input.instagramId, profileImageParam(input.profileImage), sources],
+    );
+    const regions = regionColumns(input.activeRegions);
+    await tx.query(
+      `insert into photographer_pages (member_id, main_photography_types, regions, region_categories)
+       values ($1, $2, $3, $4)`,
+      [me.id, input.mainPhotographyTypes, regions.keys, regions.categories],
+    );
+    await refreshPhotographerSearch(tx, me.id);
+  });
+  await announce(changed.photographer(me.id));
+  return getPhotographer(db, me.id, me);
+}
+
+/** Full overwrite of the user profile; the nickname follows the rule of the member's type. */
+export async function updateUserProfile(db: Db, me: Principal, input: UserProfilePayload): Promise<UserResponse> {
+  await writeWithNickname(db, me, input, false, async (tx) => {
+    await tx.query('update members set nickname = $2, instagram_id = $3, profile_image = $4::jsonb where id = $1', [
+      me.id,
+      input.nickname,
+      input.instagramId,
+      profileImageParam(input.profileImage),
+    ]);
+    await refreshPhotographerSearch(tx, me.id);
+  });
   await announce(changed.author(me.id));
   return toUserResponse(await getMember(db, me.id));
 }
@@ -154,32 +147,20 @@ export async function updatePhotographerProfile(
   me: Principal,
   input: PhotographerProfilePayload,
 ): Promise<PhotographerResponse> {
-  await guardNickname(() =>
-    db.transaction(async (tx) => {
-      if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
-      if (input.profileImage) {
-        await assertImagesIssuedTo(tx, me.id, [input.profileImage], 'profileImage', {
-          keep: await currentImageRefs(tx, me.id),
-        });
-      }
-      await tx.query('update members set nickname = $2, profile_image = $3::jsonb where id = $1', [
-        me.id,
-        input.nickname,
-        input.profileImage ? JSON.stringify(storedImage(input.profileImage)) : null,
-      ]);
-      await tx.query(
-        `update photographer_pages set main_photography_types = $2, regions = $3, region_categories = $4, updated_at = now()
-          where member_id = $1`,
-        [
-          me.id,
-          input.mainPhotographyTypes,
-          regionColumns(input.activeRegions).keys,
-          regionColumns(input.activeRegions).categories,
-        ],
-      );
-      await refreshPhotographerSearch(tx, me.id);
-    }),
-  );
+  await writeWithNickname(db, me, input, false, async (tx) => {
+    await tx.query('update members set nickname = $2, profile_image = $3::jsonb where id = $1', [
+      me.id,
+      input.nickname,
+      profileImageParam(input.profileImage),
+    ]);
+    const regions = regionColumns(input.activeRegions);
+    await tx.query(
+      `update photographer_pages set main_photography_types = $2, regions = $3, region_categories = $4, updated_at = now()
+        where member_id = $1`,
+      [me.id, input.mainPhotographyTypes, regions.keys, regions.categories],
+    );
+    await refreshPhotographerSearch(tx, me.id);
+  });
   await announce(changed.photographer(me.id));
   return getPhotographer(db, me.id, me);
 }
