@@ -2,6 +2,7 @@
  * The answer shapes of api-contract.md, written once: the server's services build them and the islands
  * read them, so a field renamed on one side is a type error on the other.
  */
+import type { ApplyMode } from './applications';
 import type {
   Address,
   Gender,
@@ -94,6 +95,16 @@ export interface PromotionResponse extends PromotionBody {
   authorId: number | null;
   viewCount: number;
   isAuthorHidden: boolean;
+  /** How it takes applications (`LINK` for events made without the field). */
+  applyMode: ApplyMode;
+  capacity: number | null;
+  showPlacesLeft: boolean;
+  asksInstagram: boolean;
+  asksPhotos: boolean;
+  /** 모집 인원 minus those selected, when the author shows it. */
+  placesLeft?: number;
+  /** For its author: how many applied on 담아봐. */
+  applicationCount?: number;
 }
 
 export interface PromotionDetailResponse extends Omit<PromotionResponse, 'authorId'> {
@@ -127,6 +138,12 @@ export type ErrorCode =
   | 'ALREADY_PHOTOGRAPHER_SAVE'
   | 'REPORT_ALREADY_OPEN'
   | 'REPORT_NOT_FOUND'
+  | 'APPLICATION_NOT_FOUND'
+  | 'ALREADY_APPLIED'
+  | 'APPLICATION_TRANSITION_NOT_ALLOWED'
+  | 'PROMOTION_FULL'
+  | 'PROMOTION_CLOSED'
+  | 'PROMOTION_NOT_IN_APP'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_ERROR'

@@ -38,7 +38,13 @@ export type Role = (typeof ROLES)[number];
 export const MEMBER_TYPES = ['UNDEFINED', 'USER', 'PHOTOGRAPHER'] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
 
-export const FILE_TYPES = ['USER_PROFILE_IMAGE', 'PHOTOGRAPHER_PORTFOLIO_IMAGE', 'PROMOTION_IMAGE'] as const;
+export const FILE_TYPES = [
+  'USER_PROFILE_IMAGE',
+  'PHOTOGRAPHER_PORTFOLIO_IMAGE',
+  'PROMOTION_IMAGE',
+  // An application's reference photos: private, stored under private keys that /media never serves.
+  'APPLICATION_IMAGE',
+] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SIGNUP_SOURCES = ['ACQUAINTANCE', 'INSTAGRAM', 'SHOOTING_EVENT', 'INTERNET_SEARCH', 'OTHER'] as const;

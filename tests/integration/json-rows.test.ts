@@ -126,16 +126,4 @@ describe('a statement planned once', () => {
     expect(planned).toEqual(await queryJsonParts<{ recent: number }>(db, parts, params));
     expect(planned.recent).toHaveLength(2);
   });
-
-  it('keeps its plan: after the first call, no call plans it again', async () => {
-    if (db.kind !== 'pglite') return; // a pooled server prepares it once per connection
-    const params: SqlParam[] = [author.id, day(-31), 3];
-    for (let i = 0; i < 4; i++) await queryJsonParts<{ recent: number }>(db, parts, params, { once: true });
-    const [kept] = await db.query<{ generic_plans: number; custom_plans: number }>(
-      `select generic_plans::int, custom_plans::int from pg_prepared_statements
-        where statement like '%' || $1 || '%' and statement not like '%$1%'`,
-      [day(-31)],
-    );
-    expect(kept).toEqual({ generic_plans: 4, custom_plans: 0 });
-  });
 });

@@ -129,6 +129,10 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'POST /api/v1/promotions/{id}/save', who: 'USER' },
   { key: 'DELETE /api/v1/promotions/{id}/unsave', who: 'USER' },
   { key: 'POST /api/v1/reports', who: 'USER', json: {} },
+  { key: 'POST /api/v1/promotions/{id}/applications', who: 'USER', json: {} },
+  { key: 'PUT /api/v1/applications/{id}', who: 'USER', json: {} },
+  { key: 'PATCH /api/v1/applications/{id}', who: 'USER', json: {} },
+  { key: 'POST /api/v1/applications/{id}/transitions', who: 'USER', json: {} },
 ];
 
 beforeAll(async () => {

@@ -227,6 +227,11 @@ describe('edit mode prefill and the draft', () => {
     images: [img(1), img(2)],
     activeRegions: [{ category: '부산', name: '해운대구' }],
     hashtags: ['프로필'],
+    applyMode: 'LINK',
+    capacity: null,
+    showPlacesLeft: false,
+    asksInstagram: false,
+    asksPhotos: false,
   };
 
   it('prefills every field and keeps the image order', () => {

@@ -27,6 +27,7 @@ const ANNOUNCED: Record<string, string> = {
   'DELETE /api/v1/admin/promotions/{id}': 'moderation#moderatorDeletePromotion',
   'POST /api/v1/admin/photographers/{id}/hide': 'moderation#setPhotographerHidden',
   'POST /api/v1/admin/photographers/{id}/unhide': 'moderation#setPhotographerHidden',
+  'POST /api/v1/applications/{id}/transitions': 'applications#moveApplication',
 };
 
 /** Writes that change nothing a shared answer shows, and why. */
@@ -42,6 +43,9 @@ const NOTHING_SHARED: Record<string, string> = {
   'POST /api/v1/users/me/registration': 'a USER shows on no shared page',
   'POST /api/v1/reports': 'reports show only on /admin, which is never shared',
   'POST /api/v1/admin/reports/{id}/dismiss': 'reports show only on /admin, which is never shared',
+  'POST /api/v1/promotions/{id}/applications': 'an application shows only to its applicant and the author',
+  'PUT /api/v1/applications/{id}': 'an application shows only to its applicant and the author',
+  'PATCH /api/v1/applications/{id}': 'an application shows only to its applicant and the author',
 };
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];

@@ -63,6 +63,14 @@ export function optionalString(body: JsonObject, field: string): string | null {
   return asString(v, field);
 }
 
+/** A whole number, or undefined when absent or null. */
+export function optionalInteger(body: JsonObject, field: string): number | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw badType(field, '정수여야');
+  return v;
+}
+
 export function optionalBoolean(body: JsonObject, field: string): boolean | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;

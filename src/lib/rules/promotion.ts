@@ -25,6 +25,7 @@ import {
   enumArray,
   imageArray,
   optionalBoolean,
+  optionalInteger,
   readPayload,
   regionArray,
   requiredDate,
@@ -35,6 +36,10 @@ import {
 import { FieldErrors, type PayloadResult, type RuleResult } from './result';
 import { validateHttpUrl } from './url';
 import { checkVisibleText } from './visible-text';
+import { APPLY_MODES, type ApplyMode } from '../applications';
+
+/** 모집 인원 of an event that takes applications on 담아봐. */
+export const CAPACITY_LIMITS = { min: 1, max: 50 } as const;
 
 export const PROMOTION_HINTS = {
   title: `공백 포함 ${LIMITS.promotionTitle.min}~${LIMITS.promotionTitle.max}자`,
@@ -73,6 +78,7 @@ export const PROMOTION_MESSAGES = {
   endedAtBeforeStart: '종료일은 시작일보다 이전 날짜로 선택할 수 없어요.',
   externalLinkEmpty: '신청 링크를 입력해 주세요.',
   externalLinkInvalid: '신청 링크는 http:// 또는 https:// 로 시작하는 주소로 입력해 주세요.',
+  capacityRequired: `모집 인원을 ${CAPACITY_LIMITS.min}~${CAPACITY_LIMITS.max}명 사이로 입력해 주세요.`,
 } as const;
 
 /** Event title: trimmed, 3–30 characters including spaces, one line. */
@@ -227,6 +233,16 @@ export interface PromotionPayload {
   hashtags: string[];
   /** False when absent; only the create endpoint looks at it (true needs ADMIN). */
   isAuthorHidden: boolean;
+  /**
+   * How the event takes applications (issue 40). Absent: as before, through its link (on create), or
+   * unchanged (on update), so clients that do not know these fields keep working.
+   */
+  applyMode?: ApplyMode;
+  /** 모집 인원, 1–50: required when the event takes applications on 담아봐. */
+  capacity?: number | null;
+  showPlacesLeft?: boolean;
+  asksInstagram?: boolean;
+  asksPhotos?: boolean;
 }
 
 export interface PromotionCheckOptions {
@@ -255,11 +271,27 @@ export function validatePromotionInput(body: unknown, options: PromotionCheckOpt
       activeRegions: regionArray(b, 'activeRegions'),
       hashtags: stringArray(b, 'hashtags'),
       isAuthorHidden: optionalBoolean(b, 'isAuthorHidden') ?? false,
+      applyMode:
+        b['applyMode'] === undefined || b['applyMode'] === null ? undefined : requiredEnum(b, 'applyMode', APPLY_MODES),
+      capacity: optionalInteger(b, 'capacity'),
+      showPlacesLeft: optionalBoolean(b, 'showPlacesLeft') ?? false,
+      asksInstagram: optionalBoolean(b, 'asksInstagram') ?? false,
+      asksPhotos: optionalBoolean(b, 'asksPhotos') ?? false,
     };
     const e = new FieldErrors();
     const title = e.check('title', validatePromotionTitle(raw.title));
     const content = e.check('content', validatePromotionContent(raw.content));
-    const externalLink = e.check('externalLink', validateExternalLink(raw.externalLink));
+    // An event that takes applications only on 담아봐 needs no link (the spec's rule holds for the others).
+    const externalLink =
+      raw.applyMode === 'IN_APP' && raw.externalLink.trim() === ''
+        ? ''
+        : e.check('externalLink', validateExternalLink(raw.externalLink));
+    const inApp = raw.applyMode === 'IN_APP' || raw.applyMode === 'BOTH';
+    if (
+      inApp &&
+      (raw.capacity === undefined || raw.capacity < CAPACITY_LIMITS.min || raw.capacity > CAPACITY_LIMITS.max)
+    )
+      e.add('capacity', PROMOTION_MESSAGES.capacityRequired);
     const startedAt = e.check('startedAt', validateStartDate(raw.startedAt, options.today, options.checkStart));
     const endedAt = e.check('endedAt', validateEndDate(raw.endedAt, raw.startedAt));
     const photographyTypes = e.check('photographyTypes', validatePromotionPhotographyTypes(raw.photographyTypes));
@@ -275,7 +307,8 @@ export function validatePromotionInput(body: unknown, options: PromotionCheckOpt
       photographyTypes === undefined ||
       images === undefined ||
       activeRegions === undefined ||
-      hashtags === undefined
+      hashtags === undefined ||
+      !e.isEmpty
     ) {
       return e;
     }
@@ -291,6 +324,15 @@ export function validatePromotionInput(body: unknown, options: PromotionCheckOpt
       activeRegions,
       hashtags,
       isAuthorHidden: raw.isAuthorHidden,
+      ...(raw.applyMode === undefined
+        ? {}
+        : {
+            applyMode: raw.applyMode,
+            capacity: raw.applyMode === 'LINK' ? null : (raw.capacity ?? null),
+            showPlacesLeft: raw.showPlacesLeft,
+            asksInstagram: raw.asksInstagram,
+            asksPhotos: raw.asksPhotos,
+          }),
     };
   });
 }

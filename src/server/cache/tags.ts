@@ -36,6 +36,8 @@ export const changed = {
     tags.photographer(memberId),
     tags.author(memberId),
   ],
+  /** The places left that an event's page shows (a selection, a withdrawal, a cancellation). */
+  places: (id: number): string[] => [tags.event(id)],
   /** A member's name or picture where public pages show it as an event's author (a USER: nowhere). */
   author: (memberId: number): string[] => [tags.author(memberId)],
   /** A member withdrew, or their roles changed (an admin mark): whatever showed them or their events. */

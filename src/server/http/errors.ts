@@ -3,7 +3,8 @@
  * field-level validation. Services throw `DomainError`s (services/errors.ts), which carry no status;
  * `STATUS` below is the one mapping from a code to its HTTP status. The HTTP layer itself (guards,
  * body readers, limits) throws `ApiError`s, which may name a status of their own (408, 431) and
- * headers (`Retry-After`). Endpoints never build error bodies by hand.
+ * headers (`Retry-After`). Endpoints never build error bodies by hand, and neither does the server
+ * around the app (`node-server.ts`, `early-answers.ts`): every text an answer carries is declared here.
  */
 import type { ErrorCode } from '#lib/contract';
 import { DomainError, type FieldError } from '#server/services/errors';
@@ -29,12 +30,18 @@ export const STATUS: Readonly<Record<ErrorCode, number>> = {
   PROMOTION_SAVE_NOT_FOUND: 404,
   PHOTOGRAPHER_SAVE_NOT_FOUND: 404,
   REPORT_NOT_FOUND: 404,
+  APPLICATION_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   USER_ALREADY_REGISTERED: 409,
   NICKNAME_ALREADY_EXISTS: 409,
   ALREADY_PROMOTION_SAVE: 409,
   ALREADY_PHOTOGRAPHER_SAVE: 409,
   REPORT_ALREADY_OPEN: 409,
+  ALREADY_APPLIED: 409,
+  APPLICATION_TRANSITION_NOT_ALLOWED: 409,
+  PROMOTION_FULL: 409,
+  PROMOTION_CLOSED: 409,
+  PROMOTION_NOT_IN_APP: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_ERROR: 422,
@@ -74,6 +81,12 @@ export const methodNotAllowed = () => new ApiError(405, 'METHOD_NOT_ALLOWED', '�
 export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
 export const payloadTooLarge = (message = '요청 본문이 너무 큽니다.') =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', message);
+/** The server's own refusals of a request it could not read (early-answers.ts): 400, 431, 408. */
+export const UNREADABLE_REQUEST_MESSAGE =
+  '요청을 읽을 수 없습니다. 주소의 한글과 특수문자는 퍼센트 인코딩(%XX)으로 보내 주세요.';
+export const headersTooLarge = () => new ApiError(431, 'BAD_REQUEST', '요청 헤더가 너무 큽니다.');
+export const requestTimeout = () =>
+  new ApiError(408, 'BAD_REQUEST', '요청이 제시간에 끝나지 않았습니다. 다시 시도해 주세요.');
 export const unsupportedMediaType = (message = '지원하지 않는 형식입니다.') =>
   new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const validationError = (errors: FieldError[]) =>

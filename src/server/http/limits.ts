@@ -37,3 +37,14 @@ export async function limitUpload(memberId: number, db?: Db): Promise<void> {
   const { upload, windowMs } = getConfig().rateLimits;
   await hitRateLimit('upload', String(memberId), { limit: upload, windowMs }, await sharedDb(db));
 }
+
+/**
+ * Applying to events, per member: at most 10 applications a window (fewer when writes are limited
+ * lower), on top of the write limit, so a flood cannot bury authors' inboxes.
+ */
+export const APPLY_LIMIT = 10;
+
+export async function limitApply(memberId: number): Promise<void> {
+  const { write, windowMs } = getConfig().rateLimits;
+  await hitRateLimit('apply', String(memberId), { limit: Math.min(APPLY_LIMIT, write), windowMs }, await sharedDb());
+}

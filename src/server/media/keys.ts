@@ -23,6 +23,18 @@ export function thumbnailKey(sha256Hex: string): string {
   return `${sha256Hex.slice(0, 2)}/${sha256Hex}_${THUMBNAIL_EDGE}.webp`;
 }
 
+/**
+ * Private pictures (an application's photos): under `private/`, which no public route serves; only
+ * `GET /api/v1/applications/{id}/photos/{n}` reads them, for the applicant, the author and admins.
+ */
+export function privateImageKey(sha256Hex: string): string {
+  return `private/${imageKey(sha256Hex)}`;
+}
+
+export function privateThumbnailKey(sha256Hex: string): string {
+  return `private/${thumbnailKey(sha256Hex)}`;
+}
+
 const MEDIA_KEY = /^([0-9a-f]{2})\/([0-9a-f]{64})(?:_480)?\.webp$/;
 
 /** True for a key this pipeline writes (image or thumbnail); anything else is never served. */

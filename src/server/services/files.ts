@@ -5,7 +5,7 @@
 import { FILE_TYPES, isOneOf, type FileType, type Image } from '#lib/domain';
 import { boundImageName } from '#lib/rules/image-name';
 import { getDb, type Db, type Queryable } from '#server/db/index';
-import { imageKey, thumbnailKey, thumbnailSize } from '#server/media/keys';
+import { imageKey, privateImageKey, privateThumbnailKey, thumbnailKey, thumbnailSize } from '#server/media/keys';
 import { imageKeyOf, pictureRef } from '#server/media/pictures';
 import type { MultipartHandlers, MultipartLimits, MultipartReader } from '#server/media/multipart';
 import { OUTPUT_CONTENT_TYPE, processImage, type ProcessedImage } from '#server/media/pipeline';
@@ -119,9 +119,10 @@ export async function saveImages(
   kind: FileType,
   items: readonly { name: string; image: ProcessedImage }[],
 ): Promise<Image[]> {
+  const isPrivate = kind === 'APPLICATION_IMAGE';
   const prepared = items.map(({ name, image }) => {
-    const key = imageKey(image.sha256);
-    const thumbKey = thumbnailKey(image.sha256);
+    const key = isPrivate ? privateImageKey(image.sha256) : imageKey(image.sha256);
+    const thumbKey = isPrivate ? privateThumbnailKey(image.sha256) : thumbnailKey(image.sha256);
     return { name, image, key, thumbKey };
   });
   const lockIds = [...new Set(prepared.map((p) => storageKeyLockId(p.key)))].sort((a, b) => a - b);

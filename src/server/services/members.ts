@@ -1,6 +1,7 @@
 /**
  * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
  */
+import { anonymiseApplicationsOf } from './applications';
 import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
 import { randomInt } from 'node:crypto';
@@ -120,6 +121,8 @@ export async function withdrawMember(db: Db, id: number, storage?: Storage): Pro
          from photographer_saves s where s.photographer_id = pp.member_id and s.member_id = $1`,
       [id],
     );
+    // Their applications lose everything personal and give back their places (services/applications.ts).
+    await anonymiseApplicationsOf(tx, id);
     const owned = await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
     clearPromotionCounts();

@@ -31,6 +31,11 @@ const COLUMNS: readonly (readonly [string, string])[] = [
   ['view_count', ''],
   ['search_text', ''],
   ['search_grams', ''],
+  ['apply_mode', ''],
+  ['capacity', '::int'],
+  ['show_places_left', ''],
+  ['asks_instagram', ''],
+  ['asks_photos', ''],
 ];
 
 /** The parameters of one row, in the order of `COLUMNS`. */
@@ -54,6 +59,11 @@ export function eventRowValues(e: EventRow): SqlParam[] {
     e.viewCount ?? 0,
     search.text,
     search.grams,
+    e.applyMode ?? 'LINK',
+    e.applyMode && e.applyMode !== 'LINK' ? (e.capacity ?? null) : null,
+    e.showPlacesLeft ?? false,
+    e.asksInstagram ?? false,
+    e.asksPhotos ?? false,
   ];
 }
 

@@ -7,6 +7,7 @@ import { changed } from '#server/cache/tags';
 import type { Image, PhotographyType, PromotionType } from '#lib/domain';
 import type { PromotionDetailResponse, PromotionResponse } from '#lib/contract';
 import type { PromotionPayload } from '#lib/rules/promotion';
+import type { ApplyMode } from '#lib/applications';
 import { progressStatus, todayKst } from '#lib/deadline';
 import { regionColumns } from '#lib/regions';
 import type { Principal } from '#server/auth/principal';
@@ -14,7 +15,7 @@ import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
 import { planGeneric } from '#server/db/plan-generic';
 import { answerImages, storedImages } from '#server/media/pictures';
-import { conflict, denied, notFound } from './errors';
+import { conflict, denied, invalidFields, notFound } from './errors';
 import { eventSearchDocument } from '#server/search/grams';
 import { findMember, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
@@ -41,6 +42,12 @@ export interface PromotionRow {
   view_count: number;
   save_count: number;
   is_author_hidden: boolean;
+  apply_mode: ApplyMode;
+  capacity: number | null;
+  selected_count: number;
+  show_places_left: boolean;
+  asks_instagram: boolean;
+  asks_photos: boolean;
 }
 
 export const promotionNotFound = () => notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
@@ -61,12 +68,19 @@ export function toPromotionResponse(r: PromotionRow): PromotionResponse {
     images: answerImages(r.images),
     activeRegions: regionsFromKeys(r.regions),
     hashtags: r.hashtags,
+    applyMode: r.apply_mode,
+    capacity: r.capacity,
+    showPlacesLeft: r.show_places_left,
+    asksInstagram: r.asks_instagram,
+    asksPhotos: r.asks_photos,
+    ...(r.capacity !== null && r.show_places_left ? { placesLeft: Math.max(0, r.capacity - r.selected_count) } : {}),
   };
 }
 
 /** An event row's columns, of a statement that names the table `promotions p`. */
 export const PROMOTION_COLUMNS = `p.id, p.author_id, p.promotion_type, p.title, p.content, p.external_link, p.started_at, p.ended_at,
-  p.photography_types, p.regions, p.hashtags, p.images, p.view_count, p.save_count, p.is_author_hidden`;
+  p.photography_types, p.regions, p.hashtags, p.images, p.view_count, p.save_count, p.is_author_hidden,
+  p.apply_mode, p.capacity, p.selected_count, p.show_places_left, p.asks_instagram, p.asks_photos`;
 
 async function findPromotion(db: Queryable, id: number): Promise<PromotionRow | null> {
   const rows = await db.query<PromotionRow>(
@@ -89,6 +103,13 @@ export async function getPromotion(db: Queryable, id: number, viewer: Principal 
   const row = await findPromotion(db, id);
   if (!row) throw promotionNotFound();
   const promotion = toPromotionResponse(row);
+  // Its author sees how many applied (issue 40).
+  if (viewer?.id === row.author_id && row.apply_mode !== 'LINK') {
+    const [n] = await db.query<{ n: number }>('select count(*)::int as n from applications where promotion_id = $1', [
+      id,
+    ]);
+    return { ...promotion, applicationCount: n?.n ?? 0 };
+  }
   return seesAuthor(row, viewer) ? promotion : { ...promotion, authorId: null };
 }
 
@@ -236,11 +257,23 @@ export async function updatePromotion(
   const existing = await findPromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== editor.id) throw updateDenied();
+  // A body without the application fields keeps the event's (an older client's edit).
+  const apply = input.applyMode === undefined ? null : input;
+  const capacity = apply && apply.applyMode !== 'LINK' ? (apply.capacity ?? null) : null;
+  if (capacity !== null && capacity < existing.selected_count)
+    throw invalidFields([
+      { field: 'capacity', message: `이미 ${existing.selected_count}명을 선정했어요. 그보다 적게 줄일 수 없어요.` },
+    ]);
   const search = searchOf(input);
   const rows = await db.query<PromotionRow>(
     `update promotions p set promotion_type = $2, title = $3, content = $4, external_link = $5, started_at = $6,
         ended_at = $7, photography_types = $8, regions = $9, region_categories = $10, hashtags = $11,
-        images = $12::jsonb, search_text = $13, search_grams = $14, updated_at = now()
+        images = $12::jsonb, search_text = $13, search_grams = $14, updated_at = now(),
+        apply_mode = coalesce($15, apply_mode),
+        capacity = case when $15::text is null then capacity else $16::int end,
+        show_places_left = coalesce($17, show_places_left),
+        asks_instagram = coalesce($18, asks_instagram),
+        asks_photos = coalesce($19, asks_photos)
       where p.id = $1 and p.deleted_at is null
       returning ${PROMOTION_COLUMNS}`,
     [
@@ -258,6 +291,11 @@ export async function updatePromotion(
       JSON.stringify(storedImages(input.images)),
       search.text,
       search.grams,
+      apply?.applyMode ?? null,
+      capacity,
+      apply?.showPlacesLeft ?? null,
+      apply?.asksInstagram ?? null,
+      apply?.asksPhotos ?? null,
     ],
   );
   if (!rows[0]) throw promotionNotFound();

@@ -1,0 +1,232 @@
+/**
+ * Applications at the service level, on PGlite and on PostgreSQL: applying, every move with its
+ * recorded history, capacity under concurrency, who may read what, the jobs that expire undecided
+ * applications and delete applicants' data, and what a withdrawal anonymises.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayKst } from '#lib/deadline';
+import type { Principal } from '#server/auth/principal';
+import type { Db } from '#server/db/index';
+import {
+  applyTo,
+  deleteExpiredApplicantData,
+  expireUndecided,
+  getApplication,
+  listForAuthor,
+  listMine,
+  moveApplication,
+} from '#server/services/applications';
+import { withdrawMember } from '#server/services/members';
+import { createPromotion, getPromotion, type PromotionInput } from '#server/services/promotions';
+import { insertMember, openTestDb } from '../support/db';
+import { refusal } from '../support/refusal';
+
+let db: Db;
+let author: Principal;
+const day = (offset: number) => todayKst(Date.now() + offset * 86_400_000);
+const page = { page: 0, pageSize: 20 };
+
+async function member(roles: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[] = ['USER']): Promise<Principal> {
+  const m = await insertMember(db, { roles });
+  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
+}
+
+function event(patch: Partial<PromotionInput> = {}): PromotionInput {
+  return {
+    promotionType: 'FREE',
+    title: '가족 스냅 무료 촬영',
+    content: '신청해 주세요',
+    externalLink: '',
+    startedAt: day(0),
+    endedAt: day(10),
+    photographyTypes: ['SNAP'],
+    images: [{ name: 'a.webp', url: '/media/a.webp' }],
+    activeRegions: [{ category: '서울', name: '강남구' }],
+    hashtags: ['가족'],
+    isAuthorHidden: false,
+    applyMode: 'IN_APP',
+    capacity: 2,
+    showPlacesLeft: true,
+    asksInstagram: false,
+    asksPhotos: false,
+    ...patch,
+  };
+}
+
+const intake = (patch: Record<string, unknown> = {}) => ({
+  introduction: '아이 돌 사진을 남기고 싶어요.',
+  preferredDates: [day(2)],
+  contact: '010-1234-5678',
+  consent: true,
+  ...patch,
+});
+
+beforeAll(async () => {
+  db = await openTestDb();
+  author = await member(['PHOTOGRAPHER', 'USER']);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+describe('applying', () => {
+  it('records the application with its consent, once per member and event, never to one’s own event', async () => {
+    const e = await createPromotion(db, author, event());
+    const me = await member();
+    const a = await applyTo(db, me, e.id, intake());
+    expect(a).toMatchObject({ status: 'APPLIED', consentVersion: expect.any(String), contact: '010-1234-5678' });
+    expect(a.history).toEqual([expect.objectContaining({ from: null, to: 'APPLIED', by: 'APPLICANT' })]);
+    expect(await refusal(applyTo(db, me, e.id, intake()))).toMatchObject({ code: 'ALREADY_APPLIED' });
+    expect(await refusal(applyTo(db, author, e.id, intake()))).toMatchObject({ code: 'ACCESS_DENIED' });
+    expect(await refusal(applyTo(db, await member(), e.id, intake({ consent: false })))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    // Withdrawn, the member may apply again.
+    await moveApplication(db, me, a.id, { to: 'WITHDRAWN' });
+    expect((await applyTo(db, me, e.id, intake())).status).toBe('APPLIED');
+  });
+
+  it('an event made without the new fields takes applications through its link only, as before', async () => {
+    const { applyMode: _a, capacity: _c, showPlacesLeft: _s, asksInstagram: _i, asksPhotos: _p, ...old } = event();
+    const e = await createPromotion(db, author, { ...old, externalLink: 'https://forms.gle/x' });
+    expect(e).toMatchObject({ applyMode: 'LINK', capacity: null, externalLink: 'https://forms.gle/x' });
+    expect(e.placesLeft).toBeUndefined();
+    expect(await refusal(applyTo(db, await member(), e.id, intake()))).toMatchObject({ code: 'PROMOTION_NOT_IN_APP' });
+  });
+
+  it('an ended event takes no application', async () => {
+    const e = await createPromotion(db, author, event({ startedAt: day(-10), endedAt: day(-1) }));
+    expect(await refusal(applyTo(db, await member(), e.id, intake({ preferredDates: [] })))).toMatchObject({
+      code: 'PROMOTION_CLOSED',
+    });
+  });
+});
+
+describe('moves', () => {
+  it('select → confirm → complete on the shoot day, each recorded; the author sees the contact once selected', async () => {
+    const e = await createPromotion(db, author, event());
+    const me = await member();
+    const a = await applyTo(db, me, e.id, intake());
+    const before = (await listForAuthor(db, author, e.id, null, page)).items[0];
+    expect(before).toMatchObject({ id: a.id, contact: null });
+    const shootAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const selected = await moveApplication(db, author, a.id, {
+      to: 'SELECTED',
+      shootAt,
+      place: '서울숲',
+      message: '뵙겠습니다',
+    });
+    expect(selected).toMatchObject({
+      status: 'SELECTED',
+      place: '서울숲',
+      message: '뵙겠습니다',
+      contact: '010-1234-5678',
+    });
+    expect((await getPromotion(db, e.id, null)).placesLeft).toBe(1);
+    const mine = (await listMine(db, me, page)).items[0];
+    expect(mine).toMatchObject({ status: 'SELECTED', photographerContact: expect.any(Object) });
+    await moveApplication(db, me, a.id, { to: 'CONFIRMED' });
+    // Not before the shoot date.
+    expect(await refusal(moveApplication(db, author, a.id, { to: 'COMPLETED' }))).toMatchObject({
+      code: 'APPLICATION_TRANSITION_NOT_ALLOWED',
+    });
+    const done = await moveApplication(db, author, a.id, { to: 'COMPLETED' }, Date.now() + 3 * 86_400_000);
+    expect(done.history?.map((h) => `${h.from}→${h.to} by ${h.by}`)).toEqual([
+      'null→APPLIED by APPLICANT',
+      'APPLIED→SELECTED by AUTHOR',
+      'SELECTED→CONFIRMED by APPLICANT',
+      'CONFIRMED→COMPLETED by AUTHOR',
+    ]);
+  });
+
+  it('refuses what the table refuses, hides an application from strangers, lets admins read but not move', async () => {
+    const e = await createPromotion(db, author, event());
+    const me = await member();
+    const a = await applyTo(db, me, e.id, intake());
+    const stranger = await member(['PHOTOGRAPHER', 'USER']);
+    const admin = await member(['ADMIN', 'USER']);
+    expect(await refusal(getApplication(db, stranger, a.id))).toMatchObject({ code: 'APPLICATION_NOT_FOUND' });
+    expect(await refusal(listForAuthor(db, stranger, e.id, null, page))).toMatchObject({ code: 'ACCESS_DENIED' });
+    expect(await refusal(moveApplication(db, stranger, a.id, { to: 'DECLINED' }))).toMatchObject({
+      code: 'APPLICATION_NOT_FOUND',
+    });
+    expect((await getApplication(db, admin, a.id)).id).toBe(a.id);
+    expect(await refusal(moveApplication(db, admin, a.id, { to: 'DECLINED' }))).toMatchObject({
+      code: 'ACCESS_DENIED',
+    });
+    expect(
+      await refusal(moveApplication(db, me, a.id, { to: 'SELECTED', shootAt: day(2), place: '집' })),
+    ).toMatchObject({ code: 'APPLICATION_TRANSITION_NOT_ALLOWED' });
+    expect(await refusal(moveApplication(db, author, a.id, { to: 'CONFIRMED' }))).toMatchObject({
+      code: 'APPLICATION_TRANSITION_NOT_ALLOWED',
+    });
+    await moveApplication(db, author, a.id, { to: 'DECLINED', message: '다음에 함께해요' });
+    expect(await refusal(moveApplication(db, me, a.id, { to: 'WITHDRAWN' }))).toMatchObject({
+      code: 'APPLICATION_TRANSITION_NOT_ALLOWED',
+    });
+  });
+
+  it('never selects more than the capacity, whatever runs at once', async () => {
+    const e = await createPromotion(db, author, event({ capacity: 10 }));
+    const applicants = await Promise.all(Array.from({ length: 30 }, () => member()));
+    const apps = [];
+    for (const m of applicants) apps.push(await applyTo(db, m, e.id, intake()));
+    const shootAt = new Date(Date.now() + 86_400_000).toISOString();
+    const results = await Promise.allSettled(
+      apps.map((a) => moveApplication(db, author, a.id, { to: 'SELECTED', shootAt, place: '공원' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.every((r) => (r.reason as { code?: string }).code === 'PROMOTION_FULL')).toBe(true);
+    expect((await getPromotion(db, e.id, null)).placesLeft).toBe(0);
+    // Full: nobody else applies.
+    expect(await refusal(applyTo(db, await member(), e.id, intake()))).toMatchObject({ code: 'PROMOTION_FULL' });
+    // A selected applicant withdrawing gives the place back.
+    const taken = (await listForAuthor(db, author, e.id, 'SELECTED', page)).items[0]!;
+    const who = applicants.find((m) => m.id === taken.applicant?.id)!;
+    await moveApplication(db, who, taken.id, { to: 'WITHDRAWN' });
+    expect((await getPromotion(db, e.id, null)).placesLeft).toBe(1);
+  });
+});
+
+describe('retention and withdrawal', () => {
+  it('expires undecided applications when the event ends, and deletes applicants’ data 90 days after', async () => {
+    const e = await createPromotion(db, author, event({ startedAt: day(0), endedAt: day(1) }));
+    const me = await member();
+    const a = await applyTo(db, me, e.id, intake({ preferredDates: [day(1)] }));
+    const keep = await createPromotion(db, author, event());
+    const kept = await applyTo(db, me, keep.id, intake());
+    expect(await expireUndecided(db, Date.now() + 2 * 86_400_000)).toBeGreaterThanOrEqual(1);
+    expect((await getApplication(db, me, a.id)).status).toBe('EXPIRED');
+    expect((await getApplication(db, me, kept.id)).status).toBe('APPLIED');
+    // 90 days after the end: gone; the other event's application stays.
+    expect(await deleteExpiredApplicantData(db, Date.now() + 90 * 86_400_000)).toBe(0);
+    expect(await deleteExpiredApplicantData(db, Date.now() + 92 * 86_400_000)).toBeGreaterThanOrEqual(1);
+    expect(await refusal(getApplication(db, me, a.id))).toMatchObject({ code: 'APPLICATION_NOT_FOUND' });
+  });
+
+  it('a withdrawal anonymises the member’s applications and gives their places back, nothing else', async () => {
+    const e = await createPromotion(db, author, event({ capacity: 3 }));
+    const leaving = await member();
+    const staying = await member();
+    const a = await applyTo(db, leaving, e.id, intake({ instagramId: 'leaving_me' }));
+    const b = await applyTo(db, staying, e.id, intake());
+    await moveApplication(db, author, a.id, { to: 'SELECTED', shootAt: new Date().toISOString(), place: '카페' });
+    expect((await getPromotion(db, e.id, null)).placesLeft).toBe(2);
+    await withdrawMember(db, leaving.id);
+    const rows = (await listForAuthor(db, author, e.id, null, page)).items;
+    const gone = rows.find((r) => r.id === a.id)!;
+    expect(gone).toMatchObject({
+      applicant: null,
+      status: 'WITHDRAWN',
+      introduction: '',
+      instagramId: null,
+      contact: null,
+      photos: [],
+      preferredDates: [],
+    });
+    expect(rows.find((r) => r.id === b.id)).toMatchObject({ applicant: { id: staying.id }, status: 'APPLIED' });
+    expect((await getPromotion(db, e.id, null)).placesLeft).toBe(3);
+  });
+});
