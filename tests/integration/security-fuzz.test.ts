@@ -243,7 +243,7 @@ function skeletons(): Skeleton[] {
     { hashtags: [] },
     { hashtags: ['a', 'b', 'c', 'd'] },
     { hashtags: ['x', 'X'] },
-    { hashtags: ['a'.repeat(21)] },
+    { hashtags: ['a'.repeat(256)] },
     { hashtags: ['a\nb'] },
     { startedAt: day(-1) },
     { endedAt: day(-1) },
