@@ -51,6 +51,49 @@ async function record(
   );
 }
 
+type PromotionAction = 'HIDE' | 'UNHIDE' | 'DELETE';
+
+/**
+ * What each action on an event does to its row (`$1` its id, `$2` the reason of a hide), answering its
+ * author; no row when the event is not in a state the action applies to.
+ */
+const PROMOTION_ACTIONS: Record<PromotionAction, { sql: string; resolution: Resolution }> = {
+  HIDE: {
+    sql: `update promotions set deleted_at = now(), hidden_at = now(), hidden_reason = $2
+           where id = $1 and deleted_at is null returning author_id`,
+    resolution: 'HIDDEN',
+  },
+  UNHIDE: {
+    sql: `update promotions set deleted_at = null, hidden_at = null, hidden_reason = null
+           where id = $1 and hidden_at is not null returning author_id`,
+    resolution: 'UNHIDDEN',
+  },
+  DELETE: {
+    sql: `update promotions set deleted_at = coalesce(deleted_at, now()), hidden_at = null, hidden_reason = null
+           where id = $1 and (deleted_at is null or hidden_at is not null) returning author_id`,
+    resolution: 'DELETED',
+  },
+};
+
+/** An admin's action on an event, in one transaction with its reports' resolution and its log row. */
+async function moderatePromotion(
+  db: Db,
+  admin: Principal,
+  id: number,
+  action: PromotionAction,
+  reason = '',
+): Promise<{ authorId: number }> {
+  clearPromotionCounts();
+  const { sql, resolution } = PROMOTION_ACTIONS[action];
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ author_id: number }>(sql, action === 'HIDE' ? [id, reason] : [id]);
+    if (!rows[0]) throw promotionNotFound();
+    const resolved = await resolveReports(tx, admin, 'PROMOTION', id, resolution);
+    await record(tx, admin, action, 'PROMOTION', id, reason, resolved);
+    return { authorId: rows[0].author_id };
+  });
+}
+
 /** Hides a public event: it leaves every list and its page answers 404 but to its author and admins. */
 export async function hidePromotion(
   db: Db,
@@ -58,67 +101,21 @@ export async function hidePromotion(
   id: number,
   reason: string,
 ): Promise<{ authorId: number }> {
-  clearPromotionCounts();
-  const hidden = await db.transaction(async (tx) => {
-    const rows = await tx.query<{ author_id: number }>(
-      `update promotions set deleted_at = now(), hidden_at = now(), hidden_reason = $2
-        where id = $1 and deleted_at is null returning author_id`,
-      [id, reason],
-    );
-    if (!rows[0]) throw promotionNotFound();
-    await record(
-      tx,
-      admin,
-      'HIDE',
-      'PROMOTION',
-      id,
-      reason,
-      await resolveReports(tx, admin, 'PROMOTION', id, 'HIDDEN'),
-    );
-    return { authorId: rows[0].author_id };
-  });
+  const hidden = await moderatePromotion(db, admin, id, 'HIDE', reason);
   await announce(changed.event(id, hidden.authorId), { purge: true });
   return hidden;
 }
 
 /** Shows a hidden event again, as it was. */
 export async function unhidePromotion(db: Db, admin: Principal, id: number): Promise<{ authorId: number }> {
-  clearPromotionCounts();
-  const shown = await db.transaction(async (tx) => {
-    const rows = await tx.query<{ author_id: number }>(
-      `update promotions set deleted_at = null, hidden_at = null, hidden_reason = null
-        where id = $1 and hidden_at is not null returning author_id`,
-      [id],
-    );
-    if (!rows[0]) throw promotionNotFound();
-    await record(
-      tx,
-      admin,
-      'UNHIDE',
-      'PROMOTION',
-      id,
-      '',
-      await resolveReports(tx, admin, 'PROMOTION', id, 'UNHIDDEN'),
-    );
-    return { authorId: rows[0].author_id };
-  });
+  const shown = await moderatePromotion(db, admin, id, 'UNHIDE');
   await announce(changed.event(id, shown.authorId));
   return shown;
 }
 
 /** Deletes an event, public or hidden (the soft delete the author's own delete makes). */
 export async function moderatorDeletePromotion(db: Db, admin: Principal, id: number): Promise<{ authorId: number }> {
-  clearPromotionCounts();
-  const deleted = await db.transaction(async (tx) => {
-    const rows = await tx.query<{ author_id: number }>(
-      `update promotions set deleted_at = coalesce(deleted_at, now()), hidden_at = null, hidden_reason = null
-        where id = $1 and (deleted_at is null or hidden_at is not null) returning author_id`,
-      [id],
-    );
-    if (!rows[0]) throw promotionNotFound();
-    await record(tx, admin, 'DELETE', 'PROMOTION', id, '', await resolveReports(tx, admin, 'PROMOTION', id, 'DELETED'));
-    return { authorId: rows[0].author_id };
-  });
+  const deleted = await moderatePromotion(db, admin, id, 'DELETE');
   await announce(changed.event(id, deleted.authorId), { purge: true });
   return deleted;
 }
