@@ -3,6 +3,10 @@
  * recorded history, capacity under concurrency, who may read what, the jobs that expire undecided
  * applications and delete applicants' data, and what a withdrawal anonymises.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
@@ -16,7 +20,11 @@ import {
   listMine,
   moveApplication,
 } from '#server/services/applications';
+import { processImage } from '#server/media/pipeline';
+import { cleanUpFiles } from '#server/services/file-cleanup';
+import { saveImages } from '#server/services/files';
 import { withdrawMember } from '#server/services/members';
+import { createLocalStorage } from '#server/storage/index';
 import { createPromotion, getPromotion, type PromotionInput } from '#server/services/promotions';
 import { insertMember, openTestDb } from '../support/db';
 import { refusal } from '../support/refusal';
@@ -191,6 +199,40 @@ describe('moves', () => {
 });
 
 describe('retention and withdrawal', () => {
+  it('the scheduled cleanup keeps the photos an application uses past the upload grace, and frees them after', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'damabwa-app-photos-'));
+    const storage = createLocalStorage({ root, publicBaseUrl: 'http://localhost/media' });
+    try {
+      const e = await createPromotion(db, author, event());
+      const me = await member();
+      const [photo] = await saveImages(db, storage, me.id, 'APPLICATION_IMAGE', [
+        {
+          name: 'ref.png',
+          image: await processImage(
+            await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c96' } })
+              .png()
+              .toBuffer(),
+          ),
+        },
+      ]);
+      expect(photo!.url).toContain('/private/');
+      const a = await applyTo(db, me, e.id, intake({ photos: [photo] }));
+      const later = new Date(Date.now() + 3 * 86_400_000);
+      await cleanUpFiles({ db, storage, now: later });
+      const kept = await db.query<{ n: number }>(
+        "select count(*)::int as n from files where owner_id = $1 and kind = 'APPLICATION_IMAGE'",
+        [me.id],
+      );
+      expect(kept[0]?.n).toBe(1);
+      await db.query('delete from applications where id = $1', [a.id]);
+      await cleanUpFiles({ db, storage, now: later });
+      const gone = await db.query<{ n: number }>('select count(*)::int as n from files where owner_id = $1', [me.id]);
+      expect(gone[0]?.n).toBe(0);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('expires undecided applications when the event ends, and deletes applicants’ data 90 days after', async () => {
     const e = await createPromotion(db, author, event({ startedAt: day(0), endedAt: day(1) }));
     const me = await member();

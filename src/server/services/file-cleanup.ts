@@ -2,12 +2,14 @@
  * Removes uploads nobody uses. A file row goes when
  * - its owner is gone (withdrawal sets `owner_id` null: their profile, page and events went with them), or
  * - it has not been used for the grace period (24 h since upload or since a body last accepted it) and
- *   its owner's profile image, portfolio and live (not deleted) events do not name its storage key.
+ *   its owner's profile image, portfolio, live (not deleted) events and applications do not name its
+ *   storage key.
  * Deleting a row queues its objects (trigger in migration 3, so rows deleted anywhere else count too);
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
  * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
  * start and on every run.
- * The same scheduled job removes the event view rows of past days (promotion-views.ts `pruneViews`).
+ * The same scheduled job removes the event view rows of past days (promotion-views.ts `pruneViews`),
+ * expires undecided applications and deletes applicants' data when due (applications.ts).
  */
 import { getDb, type Db } from '#server/db/index';
 import { log } from '#server/log';
@@ -18,6 +20,7 @@ import { VARIANT_EDGES } from '#lib/media-urls';
 import { getStorage, type Storage } from '#server/storage/index';
 import { STORAGE_KEY_LOCK, storageKeyLockId } from './files';
 import { pruneViews } from './promotion-views';
+import { deleteExpiredApplicantData, expireUndecided } from './applications';
 
 export const FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -58,6 +61,9 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
                  and not exists (select 1 from photographer_pages pp
                                   where pp.member_id = f.owner_id
                                     and pp.portfolio @> jsonb_build_array(jsonb_build_object('url', f.storage_key)))
+                 and not exists (select 1 from applications a
+                                  where a.applicant_id = f.owner_id
+                                    and a.photos @> jsonb_build_array(jsonb_build_object('key', f.storage_key)))
                  and not exists (select 1 from promotions p
                                   where p.author_id = f.owner_id
                                     and (p.deleted_at is null or p.hidden_at is not null)
@@ -165,6 +171,14 @@ export async function runScheduledCleanup(db: Db, storage: Storage, now = new Da
     if (viewsRemoved > 0) log('info', 'view rows pruned', { viewsRemoved });
   } catch (err) {
     log('error', 'view prune failed', { err });
+  }
+  // Applications: undecided ones expire when their event has ended; applicants' data goes 90 days after.
+  try {
+    const expired = await expireUndecided(db, now.getTime());
+    const deleted = await deleteExpiredApplicantData(db, now.getTime());
+    if (expired + deleted > 0) log('info', 'applications retention', { expired, deleted });
+  } catch (err) {
+    log('error', 'applications retention failed', { err });
   }
 }
 
