@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/lib/precompress.mjs';
 import { productionReact } from './scripts/lib/production-react.mjs';
 import { tagIslands } from './scripts/lib/tag-islands.mjs';
@@ -19,12 +20,32 @@ const paintedDirective = {
   },
 };
 
+/**
+ * The server build emits src/server/app.ts as an entry of its own with a fixed name, dist/server/app.mjs,
+ * beside the adapter's entry.mjs: scripts/server.mjs imports both (Rollup's `emitFile`, in the same bundle
+ * as Astro's render, so the two share every module: configuration, database, page cache).
+ */
+/** @type {import('vite').Plugin} */
+const serverAppEntry = {
+  name: 'damabwa-server-app-entry',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'ssr',
+  buildStart() {
+    this.emitFile({
+      type: 'chunk',
+      id: fileURLToPath(new URL('./src/server/app.ts', import.meta.url)),
+      fileName: 'app.mjs',
+    });
+  },
+};
+
 /** Vite's inlining rule: Astro's import-free component scripts under 2 KB (Astro asks only for those); no asset. */
 const inlineOnlySmallScripts = (/** @type {string} */ path, /** @type {Buffer} */ content) =>
   /_astro_type_script_index_\d+_lang/.test(path) && content.byteLength < 2048;
 
 // The production server (scripts/server.mjs) wraps Astro's handler, so the adapter builds to
-// middleware: compression, static caching, request ids and graceful shutdown live in our entry.
+// middleware: static files, media, cache hits, the body limit, compression, request ids and graceful
+// shutdown come before it (src/server/http/node-server.ts, decision 022).
 // Pages are rendered whole, not streamed (decision 008, round 6): a page renders in a few milliseconds,
 // so streaming gains the browser nothing, and its chunks cost a web stream, a compression call and a
 // socket write each (uncached pages +25-60 % req/s without it).
@@ -69,5 +90,8 @@ export default defineConfig({
   // and Lighthouse's simulation counts it before the first paint (decision 019); the bench counts
   // inline module scripts into the JavaScript budget as it counts the files.
   build: { inlineStylesheets: 'always' },
-  vite: { build: { assetsInlineLimit: inlineOnlySmallScripts }, plugins: [productionReact(), tagIslands()] },
+  vite: {
+    build: { assetsInlineLimit: inlineOnlySmallScripts },
+    plugins: [productionReact(), tagIslands(), serverAppEntry],
+  },
 });

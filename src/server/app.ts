@@ -1,23 +1,16 @@
 /**
  * Process lifecycle: start (configuration, database, migrations, demo data) and stop (close the
- * database). scripts/server.mjs reaches these through a global symbol because it wraps the built
- * bundle and cannot import our TypeScript modules directly.
+ * database), and the production server's request path (http/node-server.ts). The build emits this
+ * module as its own entry, `dist/server/app.mjs`, which scripts/server.mjs imports beside the adapter's
+ * `dist/server/entry.mjs`.
  */
 import { getConfig } from './config';
 import { getJwtSecret } from './auth/secret';
-import { securityHeaders } from './http/headers';
 import { startBus, stopBus } from './cache/bus';
-import { serveCached } from './cache/fast-path';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
-import { compressAnswers } from './http/compress-answers';
-import { setCorsHeaders } from './http/cors';
-import { isKnownMethod, rawClientErrorAnswer, unknownMethodAnswer } from './http/early-answers';
-import { loadStaticFiles } from './http/static-files';
-import { serveMedia } from './http/media-files';
-import { notFoundBody, notFoundPage } from './http/not-found';
 import { closeDb, getDb } from './db/index';
-import { log, logLifecycle, setLogLevel } from './log';
+import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
 import { registerFileCleanup } from './services/file-cleanup';
 import { seedDemoData } from './seed/seed';
@@ -71,29 +64,10 @@ export async function stopApp(): Promise<void> {
   await closeDb();
 }
 
-const key = Symbol.for('damabwa.app');
-// securityHeaders: the answers scripts/server.mjs makes itself (413, 500) carry the same headers as the app's.
-// loadStaticFiles and serveCached: the server's fast paths, answered before a request reaches Astro.
-(globalThis as Record<symbol, unknown>)[key] = {
-  startApp,
-  stopApp,
-  getConfig,
-  securityHeaders,
-  loadStaticFiles,
-  // Pictures local storage already keeps, before Astro (src/server/http/media-files.ts).
-  serveMedia,
-  serveCached,
-  // Compression of the answers Astro renders (src/server/http/compress-answers.ts).
-  compressAnswers,
-  // CORS on every API answer the server makes itself, and the answers made before the app (early-answers.ts).
-  setCorsHeaders,
-  isKnownMethod,
-  unknownMethodAnswer,
-  rawClientErrorAnswer,
-  // The one Not Found answer (src/server/http/not-found.ts) for requests no route matched.
-  notFoundPage,
-  notFoundBody,
-  // The one logger (src/server/log.ts), for the server's own lines.
-  log,
-  logLifecycle,
-};
+// What scripts/server.mjs needs beside Astro's handler: the build emits this module as
+// dist/server/app.mjs (astro.config.mjs), in the same bundle as Astro's render, so both share one
+// configuration, one database and one page cache.
+export { getConfig } from './config';
+export { createNodeServer } from './http/node-server';
+export { loadStaticFiles } from './http/static-files';
+export { log, logLifecycle } from './log';

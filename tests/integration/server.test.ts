@@ -1,5 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { methodNotAllowed, notFound, payloadTooLarge } from '#server/http/errors';
 import { startServer } from '../support/server';
+
+/** The envelope the catalogue (src/server/http/errors.ts) declares for an error. */
+const envelopeOf = (err: { code: string; message: string }) => ({ code: err.code, message: err.message });
 
 const base = inject('baseUrl');
 
@@ -21,9 +28,7 @@ describe('production server', () => {
       const res = await fetch(`${base}/api/v1/x`, { method });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      const body = (await res.json()) as { code: string; message: string };
-      expect(body.code).toBe('NOT_FOUND');
-      expect(body.message).toMatch(/[가-힣]/);
+      expect(await res.json()).toEqual(envelopeOf(notFound()));
     }
   });
 
@@ -63,7 +68,20 @@ describe('production server', () => {
       body: 'x'.repeat(3 * 1024 * 1024),
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await res.json()).toEqual(envelopeOf(payloadTooLarge()));
+  });
+
+  it('refuses a method no route takes with the catalogue’s 405', async () => {
+    const res = await fetch(`${base}/events`, { method: 'PROPFIND' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('GET');
+    expect(await res.json()).toEqual(envelopeOf(methodNotAllowed()));
+  });
+
+  it('refuses to start from a build without its app module, naming the fix', async () => {
+    // The server imports dist/server/entry.mjs and dist/server/app.mjs by name; nothing else is looked up.
+    const empty = mkdtempSync(join(tmpdir(), 'damabwa-no-build-'));
+    await expect(startServer({ DIST_DIR: empty }, 20_000)).rejects.toThrow(/exited with 1[\s\S]*npm run build/);
   });
 
   it('drains an in-flight request on SIGTERM and exits 0', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notFound } from '#server/http/errors';
-import { notFoundBody, notFoundPage } from '#server/http/not-found';
+import { NOT_FOUND_MESSAGE, notFoundPage } from '#server/http/not-found';
 
 describe('the one Not Found answer', () => {
   it('sends a page home with the one-time notice', async () => {
@@ -11,8 +11,12 @@ describe('the one Not Found answer', () => {
     expect(await res.text()).toContain('<a href="/">홈으로 이동</a>');
   });
 
-  it('answers an API path with the envelope the error mapping uses', () => {
+  it('answers an API path with the catalogue’s 404, whose message is declared beside the page', () => {
     const err = notFound();
-    expect(notFoundBody()).toEqual({ code: err.code, message: err.message });
+    expect({ status: err.status, code: err.code, message: err.message }).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: NOT_FOUND_MESSAGE,
+    });
   });
 });

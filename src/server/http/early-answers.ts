@@ -1,12 +1,20 @@
 /**
- * Answers the server makes before a request reaches the app (scripts/server.mjs): a method the app has
- * no route for, and a request Node's HTTP parser could not read (raw UTF-8 or a bad byte in the request
- * line, oversized headers, a request that never finished). They are the API's JSON envelope with the
+ * Answers the server makes itself, around the app (node-server.ts): a method the app has no route for,
+ * a request Node's HTTP parser could not read (raw UTF-8 or a bad byte in the request line, oversized
+ * headers, a request that never finished), and the body limit, no route and a failure the app did not
+ * answer. They are the API's JSON envelope, their texts from the one catalogue (`errors.ts`), with the
  * security headers like every other answer, never a bare status line or plain text.
  */
 import { STATUS_CODES } from 'node:http';
 import { getConfig } from '#server/config';
-import { ApiError, badRequest, methodNotAllowed } from './errors';
+import {
+  badRequest,
+  headersTooLarge,
+  methodNotAllowed,
+  requestTimeout,
+  UNREADABLE_REQUEST_MESSAGE,
+  type ApiError,
+} from './errors';
 import { securityHeaders } from './headers';
 
 /** The methods some route takes; anything else (TRACE, CONNECT, PROPFIND, …) is 405 before the app. */
@@ -23,22 +31,22 @@ export interface EarlyAnswer {
   headers: Record<string, string>;
 }
 
-const envelope = (err: ApiError, headers: Record<string, string> = {}): EarlyAnswer => ({
+/** The envelope of one of the catalogue's errors, with headers of the answer's own (`Allow`, `Connection`). */
+export const errorAnswer = (err: ApiError, headers: Record<string, string> = {}): EarlyAnswer => ({
   status: err.status,
   body: { code: err.code, message: err.message },
-  headers,
+  headers: { ...err.headers, ...headers },
 });
 
 export function unknownMethodAnswer(): EarlyAnswer {
-  return envelope(methodNotAllowed(), { Allow: ALLOWED_METHODS });
+  return errorAnswer(methodNotAllowed(), { Allow: ALLOWED_METHODS });
 }
 
 /** Node's clientError codes: header overflow is 431, a request that timed out 408, anything else 400. */
 export function clientErrorAnswer(code: string | undefined): EarlyAnswer {
-  if (code === 'HPE_HEADER_OVERFLOW') return envelope(new ApiError(431, 'BAD_REQUEST', '요청 헤더가 너무 큽니다.'));
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return envelope(new ApiError(408, 'BAD_REQUEST', '요청이 제시간에 끝나지 않았습니다. 다시 시도해 주세요.'));
-  return envelope(badRequest('요청을 읽을 수 없습니다. 주소의 한글과 특수문자는 퍼센트 인코딩(%XX)으로 보내 주세요.'));
+  if (code === 'HPE_HEADER_OVERFLOW') return errorAnswer(headersTooLarge());
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return errorAnswer(requestTimeout());
+  return errorAnswer(badRequest(UNREADABLE_REQUEST_MESSAGE));
 }
 
 /**

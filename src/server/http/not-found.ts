@@ -1,8 +1,9 @@
 /**
  * The one "not found" answer (spec: Not Found goes home). A page that does not exist, or no longer does,
  * is a 302 to `/` with a one-time notice cookie that home's toast host reads (stores/ui
- * `showArrivalNotices`); an API path is the JSON 404 envelope. The middleware answers with it for the
- * app's 404s, scripts/server.mjs (through the app's global symbol) when no route matched at all.
+ * `showArrivalNotices`); an API path is the JSON 404 envelope of `notFound()` (errors.ts), whose message
+ * is declared here. The middleware answers with it for the app's 404s, the server's request path
+ * (node-server.ts) when no route matched at all.
  */
 export const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
 
@@ -22,9 +23,3 @@ export function notFoundPage(): Response {
     },
   });
 }
-
-/** The JSON body of an API path that is not there. */
-export const notFoundBody = (): { code: 'NOT_FOUND'; message: string } => ({
-  code: 'NOT_FOUND',
-  message: NOT_FOUND_MESSAGE,
-});
