@@ -18,6 +18,13 @@ export function rng(seed: number): () => number {
 
 export const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;
 
+/** `first`, and with chance `p` a second item of `items` unlike it. */
+function withAnother<T>(r: () => number, p: number, first: T, items: readonly T[]): T[] {
+  if (r() >= p) return [first];
+  const others = items.filter((x) => x !== first);
+  return [first, pick(r, others)];
+}
+
 export function pickSome<T>(r: () => number, items: readonly T[], min: number, max: number): T[] {
   const n = min + Math.floor(r() * (max - min + 1));
   const pool = [...items];
@@ -235,16 +242,7 @@ export function seedEvents(count: number, photographerCount: number, rngSeed = 8
   const r = rng(rngSeed);
   return Array.from({ length: count }, (_, i) => {
     const type = TYPES[i % TYPES.length] as PhotographyType;
-    const types =
-      r() < 0.3
-        ? [
-            type,
-            pick(
-              r,
-              TYPES.filter((t) => t !== type),
-            ),
-          ]
-        : [type];
+    const types = withAnother(r, 0.3, type, TYPES);
     const promotionType: PromotionType = i % 2 === 0 ? 'FREE' : 'DISCOUNT';
     // Dates are days from the day of seeding. A spread of progress: about a quarter upcoming, half
     // ongoing (some closing today), a quarter ended; ongoing and upcoming ones run for weeks, so the demo
@@ -268,16 +266,7 @@ export function seedEvents(count: number, photographerCount: number, rngSeed = 8
             : 21 + (i % 40);
     const title = `${pick(r, EVENT_TITLES[type])}${i >= 25 ? ` ${Math.floor(i / 5)}차` : ''}`.slice(0, 30);
     const region = SEED_REGIONS[(i * 7) % SEED_REGIONS.length] as Region;
-    const regions =
-      r() < 0.35
-        ? [
-            region,
-            pick(
-              r,
-              SEED_REGIONS.filter((g) => g !== region),
-            ),
-          ]
-        : [region];
+    const regions = withAnother(r, 0.35, region, SEED_REGIONS);
     return {
       authorIndex: i % photographerCount,
       promotionType,
