@@ -3,6 +3,7 @@
  * `parseConfig(env)` is pure so the server, the scripts and the tests share it.
  */
 import { loadDotEnv } from './dotenv';
+import type { S3StorageOptions } from './storage/s3';
 
 export type AppMode = 'demo' | 'test' | 'production';
 export type StorageDriver = 'local' | 's3';
@@ -44,15 +45,8 @@ export interface Config {
     uploadsDir: string;
     /** MEDIA_BASE_URL: where browsers load uploaded pictures (a CDN); empty: the storage's own address. */
     mediaBaseUrl: string;
-    s3: {
-      endpoint: string;
-      bucket: string;
-      region: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-      publicBaseUrl: string;
-    };
+    /** The S3 driver's settings (S3_*), as the driver takes them. */
+    s3: Omit<S3StorageOptions, 'timeoutMs'>;
   };
   site: SiteInfo;
   homeBannerLink: string;
