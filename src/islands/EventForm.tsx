@@ -2,18 +2,22 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { memberCopy } from '#lib/copy-member';
 import { currentSearchParams } from '#client/browser';
+import { APPLY_MODES } from '#lib/applications';
 import { PROMOTION_TYPES, PROMOTION_TYPE_LABELS } from '#lib/domain';
 import {
+  CAPACITY_INPUT_MAX,
   CONTENT_MAX,
   MAX_EVENT_REGIONS,
   MAX_EVENT_TYPES,
   MAX_HASHTAGS,
+  asksLink,
   canAddHashtag,
   endDateMin,
   eventFormProblems,
   eventRequest,
   isEndDateEnabled,
   startDateMin,
+  takesInApp,
   type EventField,
 } from '#lib/event-form';
 import { hasUnfinished, slotImages } from '#lib/image-list';
@@ -24,6 +28,9 @@ import {
   bannerImages,
   openEventForm,
   removeHashtag,
+  setApplyMode,
+  setApplyOption,
+  setCapacity,
   setContent,
   setEndDate,
   setExternalLink,
@@ -41,6 +48,7 @@ import { MemberGate } from './member/MemberGate';
 import { RegionPicker } from './member/RegionPicker';
 import { TypeChips } from './member/TypeChips';
 import styles from './member/member-styles';
+import own from './EventForm.module.css';
 
 /** /new/event (and ?edit=ID): every field of the spec's event form and the register button. */
 export function EventForm() {
@@ -186,28 +194,114 @@ export function EventForm() {
           </p>
         </fieldset>
 
-        <div className={styles['field']}>
-          <label className={`${styles['label']} ${styles['required']}`} htmlFor="event-link">
-            {t.link}
-          </label>
-          <input
-            id="event-link"
-            className={styles['input']}
-            type="url"
-            inputMode="url"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={t.linkPlaceholder}
-            value={f.externalLink}
-            aria-invalid={shown('externalLink') !== null}
-            aria-describedby="event-link-help"
-            onChange={(e) => setExternalLink(e.target.value)}
-            onBlur={touch('externalLink')}
-          />
-          <p id="event-link-help" className={styles['help']} data-tone={shown('externalLink') ? 'error' : 'hint'}>
-            {shown('externalLink') ?? PROMOTION_HINTS.externalLink}
+        <fieldset className={styles['field']} aria-describedby="event-apply-mode-help">
+          <legend className={`${styles['label']} ${styles['required']}`}>{t.applyMode}</legend>
+          <div className={styles['chips']}>
+            {APPLY_MODES.map((mode) => (
+              <label key={mode} className={styles['chip']}>
+                <input
+                  type="radio"
+                  name="event-apply-mode"
+                  value={mode}
+                  checked={f.applyMode === mode}
+                  onChange={() => setApplyMode(mode)}
+                />
+                <span>{t.applyModes[mode]}</span>
+              </label>
+            ))}
+          </div>
+          <p id="event-apply-mode-help" className={styles['help']}>
+            {t.applyModeHints[f.applyMode]}
           </p>
-        </div>
+        </fieldset>
+
+        {takesInApp(f) && (
+          <div className={own['applyBox']}>
+            <div className={styles['field']}>
+              <label className={`${styles['label']} ${styles['required']}`} htmlFor="event-capacity">
+                {t.capacity}
+              </label>
+              <div className={own['capacityRow']}>
+                <input
+                  id="event-capacity"
+                  className={`${styles['input']} ${own['capacity']}`}
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  maxLength={CAPACITY_INPUT_MAX}
+                  value={f.capacity}
+                  aria-invalid={shown('capacity') !== null}
+                  aria-describedby="event-capacity-help"
+                  onChange={(e) => setCapacity(e.target.value)}
+                  onBlur={touch('capacity')}
+                />
+                <span aria-hidden="true">{t.capacityUnit}</span>
+              </div>
+              <p id="event-capacity-help" className={styles['help']} data-tone={shown('capacity') ? 'error' : 'hint'}>
+                {shown('capacity') ?? t.capacityHint}
+              </p>
+            </div>
+            <label className={own['check']}>
+              <input
+                type="checkbox"
+                checked={f.showPlacesLeft}
+                aria-describedby="event-places-help"
+                onChange={(e) => setApplyOption('showPlacesLeft', e.target.checked)}
+              />
+              <span>{t.showPlacesLeft}</span>
+            </label>
+            <p id="event-places-help" className={`${styles['help']} ${own['checkHelp']}`}>
+              {t.showPlacesLeftHint}
+            </p>
+            <fieldset className={styles['field']} aria-describedby="event-asks-help">
+              <legend className={styles['label']}>{t.asks}</legend>
+              <label className={own['check']}>
+                <input
+                  type="checkbox"
+                  checked={f.asksInstagram}
+                  onChange={(e) => setApplyOption('asksInstagram', e.target.checked)}
+                />
+                <span>{t.asksInstagram}</span>
+              </label>
+              <label className={own['check']}>
+                <input
+                  type="checkbox"
+                  checked={f.asksPhotos}
+                  onChange={(e) => setApplyOption('asksPhotos', e.target.checked)}
+                />
+                <span>{t.asksPhotos}</span>
+              </label>
+              <p id="event-asks-help" className={styles['help']}>
+                {t.asksHint}
+              </p>
+            </fieldset>
+          </div>
+        )}
+
+        {asksLink(f) && (
+          <div className={styles['field']}>
+            <label className={`${styles['label']} ${styles['required']}`} htmlFor="event-link">
+              {t.link}
+            </label>
+            <input
+              id="event-link"
+              className={styles['input']}
+              type="url"
+              inputMode="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={t.linkPlaceholder}
+              value={f.externalLink}
+              aria-invalid={shown('externalLink') !== null}
+              aria-describedby="event-link-help"
+              onChange={(e) => setExternalLink(e.target.value)}
+              onBlur={touch('externalLink')}
+            />
+            <p id="event-link-help" className={styles['help']} data-tone={shown('externalLink') ? 'error' : 'hint'}>
+              {shown('externalLink') ?? PROMOTION_HINTS.externalLink}
+            </p>
+          </div>
+        )}
 
         <ImageListField id="event-banner" label={t.banner} hint={PROMOTION_HINTS.images} store={bannerImages} />
 

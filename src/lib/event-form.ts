@@ -4,6 +4,7 @@
  * of edit mode and the draft kept in sessionStorage. Field rules come from src/lib/rules/promotion; the
  * banner photos live in an upload list (src/stores/image-uploads) and come in as `images`.
  */
+import { APPLY_MODES, type ApplyMode } from './applications';
 import { isValidDate } from './deadline';
 import {
   PHOTOGRAPHY_TYPES,
@@ -15,9 +16,11 @@ import {
   type Region,
 } from './domain';
 import type { PromotionBody, PromotionResponse } from './contract';
+import type { RuleResult } from './rules/result';
 import { isKnownRegion } from './regions';
 import { LIMITS } from './rules/common';
 import {
+  CAPACITY_LIMITS,
   addHashtag,
   validateEndDate,
   validateExternalLink,
@@ -57,6 +60,16 @@ export interface EventFormFields {
   /** The keyword being typed, before the add button. */
   hashtagInput: string;
   content: string;
+  /** How the event takes applications (issue 40): on 담아봐, through its link, or both. */
+  applyMode: ApplyMode;
+  /** 모집 인원 as typed (digits only), '' while empty. */
+  capacity: string;
+  /** The event page shows "남은 자리 N명". */
+  showPlacesLeft: boolean;
+  /** Applicants must give their Instagram id. */
+  asksInstagram: boolean;
+  /** Applicants must attach at least one reference photo. */
+  asksPhotos: boolean;
 }
 
 export const EMPTY_EVENT_FORM: EventFormFields = {
@@ -70,7 +83,16 @@ export const EMPTY_EVENT_FORM: EventFormFields = {
   hashtags: [],
   hashtagInput: '',
   content: '',
+  // A new event takes applications on 담아봐 unless its author picks otherwise.
+  applyMode: 'IN_APP',
+  capacity: '',
+  showPlacesLeft: false,
+  asksInstagram: false,
+  asksPhotos: false,
 };
+
+/** 모집 인원's input: at most two digits (the limit is 50). */
+export const CAPACITY_INPUT_MAX = String(CAPACITY_LIMITS.max).length;
 
 export interface EventFormContext {
   /** Today in KST, `todayKst()`. */
@@ -173,6 +195,46 @@ export function withContent(fields: EventFormFields, input: string): EventFormFi
   return { ...fields, content: sliceGraphemes(input, CONTENT_MAX) };
 }
 
+export function withApplyMode(fields: EventFormFields, mode: ApplyMode): EventFormFields {
+  return fields.applyMode === mode ? fields : { ...fields, applyMode: mode };
+}
+
+/** 모집 인원 as typed: digits only (full-width ones too), at most two. */
+export function withCapacity(fields: EventFormFields, input: string): EventFormFields {
+  const digits = input.normalize('NFKC').replace(/\D+/g, '').slice(0, CAPACITY_INPUT_MAX);
+  return { ...fields, capacity: digits };
+}
+
+export type ApplyOption = 'showPlacesLeft' | 'asksInstagram' | 'asksPhotos';
+
+export function withApplyOption(fields: EventFormFields, option: ApplyOption, on: boolean): EventFormFields {
+  return fields[option] === on ? fields : { ...fields, [option]: on };
+}
+
+/** The event takes applications on 담아봐 (IN_APP or BOTH): 모집 인원 and the intake options apply. */
+export function takesInApp(fields: EventFormFields): boolean {
+  return fields.applyMode !== 'LINK';
+}
+
+/** The link field is shown, and required, for LINK and BOTH; an IN_APP event sends no link. */
+export function asksLink(fields: EventFormFields): boolean {
+  return fields.applyMode !== 'IN_APP';
+}
+
+/** 모집 인원: a whole number of 1–50 unless the event takes applications only through its link. */
+export function capacityRule(fields: EventFormFields): RuleResult<number | null> {
+  if (!takesInApp(fields)) return { ok: true, value: null };
+  const n = /^\d+$/.test(fields.capacity) ? Number(fields.capacity) : NaN;
+  if (!Number.isInteger(n) || n < CAPACITY_LIMITS.min || n > CAPACITY_LIMITS.max)
+    return { ok: false, message: PROMOTION_MESSAGES.capacityRequired };
+  return { ok: true, value: n };
+}
+
+/** The link as sent: checked for LINK and BOTH, '' for an IN_APP event (whatever was typed stays in the form). */
+function linkRule(fields: EventFormFields): RuleResult<string> {
+  return asksLink(fields) ? validateExternalLink(fields.externalLink) : { ok: true, value: '' };
+}
+
 /** Whether the start date is checked against today: always on create, on update only when it changed. */
 export function checksStartDate(fields: EventFormFields, context: EventFormContext): boolean {
   return context.originalStartedAt === null || fields.startedAt !== context.originalStartedAt;
@@ -186,6 +248,7 @@ export type EventField =
   | 'startedAt'
   | 'endedAt'
   | 'externalLink'
+  | 'capacity'
   | 'images'
   | 'hashtags'
   | 'content';
@@ -206,7 +269,8 @@ export function eventFormProblems(
   check('promotionType', validatePromotionType(fields.promotionType));
   check('startedAt', validateStartDate(fields.startedAt, context.today, checksStartDate(fields, context)));
   check('endedAt', validateEndDate(fields.endedAt, fields.startedAt));
-  check('externalLink', validateExternalLink(fields.externalLink));
+  check('externalLink', linkRule(fields));
+  check('capacity', capacityRule(fields));
   check('images', validatePromotionImages(images));
   check('hashtags', validateHashtags(fields.hashtags));
   check('content', validatePromotionContent(fields.content));
@@ -232,7 +296,8 @@ export function eventRequest(
   const promotionType = validatePromotionType(fields.promotionType);
   const startedAt = validateStartDate(fields.startedAt, context.today, checksStartDate(fields, context));
   const endedAt = validateEndDate(fields.endedAt, fields.startedAt);
-  const externalLink = validateExternalLink(fields.externalLink);
+  const externalLink = linkRule(fields);
+  const capacity = capacityRule(fields);
   const imageList = validatePromotionImages(images);
   const hashtags = validateHashtags(fields.hashtags);
   const content = validatePromotionContent(fields.content);
@@ -244,6 +309,7 @@ export function eventRequest(
     !startedAt.ok ||
     !endedAt.ok ||
     !externalLink.ok ||
+    !capacity.ok ||
     !imageList.ok ||
     !hashtags.ok ||
     !content.ok
@@ -261,6 +327,12 @@ export function eventRequest(
     images: imageList.value,
     activeRegions: regions.value,
     hashtags: hashtags.value,
+    applyMode: fields.applyMode,
+    capacity: capacity.value,
+    // What a link-only event would ask of applicants means nothing: sent off.
+    showPlacesLeft: takesInApp(fields) && fields.showPlacesLeft,
+    asksInstagram: takesInApp(fields) && fields.asksInstagram,
+    asksPhotos: takesInApp(fields) && fields.asksPhotos,
   };
 }
 
@@ -287,6 +359,12 @@ export function eventFormFromPromotion(p: PromotionResponse): { fields: EventFor
       hashtags: [...p.hashtags],
       hashtagInput: '',
       content: p.content,
+      // An edited event keeps its mode (LINK for events made before applications on 담아봐).
+      applyMode: p.applyMode,
+      capacity: p.capacity === null ? '' : String(p.capacity),
+      showPlacesLeft: p.showPlacesLeft,
+      asksInstagram: p.asksInstagram,
+      asksPhotos: p.asksPhotos,
     },
     images: p.images.map(cleanImage),
   };
@@ -349,6 +427,12 @@ export function decodeEventDraft(raw: unknown, editId: number | null): EventDraf
     hashtags: strings(f.hashtags).slice(0, MAX_HASHTAGS),
     hashtagInput: isString(f.hashtagInput) ? f.hashtagInput : '',
     content: isString(f.content) ? sliceGraphemes(f.content, CONTENT_MAX) : '',
+    // A draft kept from before the field: a new event's default, or (edit) the mode events had then.
+    applyMode: isOneOf(APPLY_MODES, f.applyMode) ? f.applyMode : editId === null ? 'IN_APP' : 'LINK',
+    capacity: isString(f.capacity) ? withCapacity(EMPTY_EVENT_FORM, f.capacity).capacity : '',
+    showPlacesLeft: f.showPlacesLeft === true,
+    asksInstagram: f.asksInstagram === true,
+    asksPhotos: f.asksPhotos === true,
   };
   const originalStartedAt =
     isString(r.originalStartedAt) && isValidDate(r.originalStartedAt) ? r.originalStartedAt : null;

@@ -9,6 +9,7 @@ import { isApiRequestError } from '#client/api';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 import { memberCopy } from '#lib/copy-member';
 import { todayKst } from '#lib/deadline';
+import type { ApplyMode } from '#lib/applications';
 import type { Image, PhotographyType, PromotionType, Region } from '#lib/domain';
 import {
   EMPTY_EVENT_FORM,
@@ -17,6 +18,9 @@ import {
   eventDraftKey,
   eventFormFromPromotion,
   eventRequest,
+  withApplyMode,
+  withApplyOption,
+  withCapacity,
   withContent,
   withEndDate,
   withExternalLink,
@@ -28,6 +32,7 @@ import {
   withStartDate,
   withTitle,
   withTypeToggled,
+  type ApplyOption,
   type EventDraft,
   type EventFormContext,
   type EventFormFields,
@@ -168,6 +173,9 @@ export const setExternalLink = (input: string) => update((f) => withExternalLink
 export const setHashtagInput = (input: string) => update((f) => withHashtagInput(f, input));
 export const removeHashtag = (tag: string) => update((f) => withHashtagRemoved(f, tag));
 export const setContent = (input: string) => update((f) => withContent(f, input));
+export const setApplyMode = (mode: ApplyMode) => update((f) => withApplyMode(f, mode));
+export const setCapacity = (input: string) => update((f) => withCapacity(f, input));
+export const setApplyOption = (option: ApplyOption, on: boolean) => update((f) => withApplyOption(f, option, on));
 
 /** The keyword add button (or Enter): a fourth opens the limit modal, a duplicate is silently dropped. */
 export function addHashtagFromInput(): string | null {

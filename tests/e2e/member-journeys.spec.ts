@@ -89,6 +89,8 @@ async function fillEventForm(page: Page, title: string): Promise<void> {
   await expect(end).toHaveAttribute('min', today);
   const later = new Date(Date.now() + 9 * 3_600_000 + 14 * 86_400_000).toISOString().slice(0, 10);
   await end.fill(later);
+  // A new event takes applications on 담아봐 by default (issue 40): this one through its link.
+  await page.getByText('신청 링크로 받기', { exact: true }).click();
   await page.getByLabel('신청 링크').fill('https://www.instagram.com/p/damabwa-event/');
   await page.getByLabel('상세 설명').fill('담아봐 데모 이벤트입니다.\n신청 링크로 신청해 주세요.');
 }

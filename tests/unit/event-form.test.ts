@@ -13,6 +13,9 @@ import {
   eventRequest,
   isEndDateEnabled,
   startDateMin,
+  withApplyMode,
+  withApplyOption,
+  withCapacity,
   withContent,
   withEndDate,
   withHashtagAdded,
@@ -42,6 +45,11 @@ const filled: EventFormFields = {
   hashtags: ['야외스냅', '무료촬영', '봄'],
   hashtagInput: '',
   content: '따뜻한 봄날 야외에서 스냅 촬영을 진행해요.',
+  applyMode: 'BOTH',
+  capacity: '10',
+  showPlacesLeft: true,
+  asksInstagram: true,
+  asksPhotos: false,
 };
 
 const add = (fields: EventFormFields, input: string) => withHashtagAdded(withHashtagInput(fields, input));
@@ -172,6 +180,11 @@ describe('register button: active only when every required field is filled', () 
       images: [img(1), img(2)],
       activeRegions: [{ category: '서울', name: '강남구' }],
       hashtags: ['야외스냅', '무료촬영', '봄'],
+      applyMode: 'BOTH',
+      capacity: 10,
+      showPlacesLeft: true,
+      asksInstagram: true,
+      asksPhotos: false,
     });
   });
 
@@ -211,6 +224,68 @@ describe('register button: active only when every required field is filled', () 
   });
 });
 
+describe('how the event takes applications (issue 40)', () => {
+  it('a new event takes them on 담아봐 by default, with nothing asked and no places shown', () => {
+    expect(EMPTY_EVENT_FORM).toMatchObject({
+      applyMode: 'IN_APP',
+      capacity: '',
+      showPlacesLeft: false,
+      asksInstagram: false,
+      asksPhotos: false,
+    });
+  });
+
+  it('모집 인원 takes digits only, two at most', () => {
+    expect(withCapacity(filled, '3명').capacity).toBe('3');
+    expect(withCapacity(filled, '１２').capacity).toBe('12');
+    expect(withCapacity(filled, '120').capacity).toBe('12');
+    expect(withCapacity(filled, '').capacity).toBe('');
+  });
+
+  it.each(['', '0', '51'])('모집 인원 %j is refused on 담아봐 and for both', (capacity) => {
+    for (const applyMode of ['IN_APP', 'BOTH'] as const) {
+      const f = { ...filled, applyMode, capacity };
+      expect(canSubmitEvent(f, [img(1)], create)).toBe(false);
+      expect(eventFormProblems(f, [img(1)], create).capacity).toBe('모집 인원을 1~50명 사이로 입력해 주세요.');
+    }
+  });
+
+  it('1 and 50 are fine; a link-only event needs none and sends null', () => {
+    expect(eventRequest({ ...filled, capacity: '1' }, [img(1)], create)?.capacity).toBe(1);
+    expect(eventRequest({ ...filled, capacity: '50' }, [img(1)], create)?.capacity).toBe(50);
+    const link = withApplyMode({ ...filled, capacity: '' }, 'LINK');
+    expect(eventFormProblems(link, [img(1)], create)).not.toHaveProperty('capacity');
+    expect(eventRequest(link, [img(1)], create)).toMatchObject({
+      applyMode: 'LINK',
+      capacity: null,
+      showPlacesLeft: false,
+      asksInstagram: false,
+      asksPhotos: false,
+    });
+  });
+
+  it('the link is required for LINK and BOTH only; an IN_APP event sends none, whatever was typed', () => {
+    for (const applyMode of ['LINK', 'BOTH'] as const)
+      expect(canSubmitEvent({ ...filled, applyMode, externalLink: '' }, [img(1)], create)).toBe(false);
+    const inApp = { ...filled, applyMode: 'IN_APP' as const, externalLink: '' };
+    expect(eventFormProblems(inApp, [img(1)], create)).not.toHaveProperty('externalLink');
+    expect(eventRequest(inApp, [img(1)], create)?.externalLink).toBe('');
+    expect(eventRequest({ ...inApp, externalLink: 'not a link' }, [img(1)], create)?.externalLink).toBe('');
+  });
+
+  it('sends what it asks of applicants', () => {
+    let f = withApplyOption(filled, 'asksPhotos', true);
+    f = withApplyOption(f, 'asksInstagram', false);
+    f = withApplyOption(f, 'showPlacesLeft', false);
+    expect(eventRequest(f, [img(1)], create)).toMatchObject({
+      showPlacesLeft: false,
+      asksInstagram: false,
+      asksPhotos: true,
+    });
+    expect(withApplyOption(f, 'asksPhotos', true)).toBe(f);
+  });
+});
+
 describe('edit mode prefill and the draft', () => {
   const saved: PromotionResponse = {
     id: 12,
@@ -239,6 +314,41 @@ describe('edit mode prefill and the draft', () => {
     expect(fields).toMatchObject({ title: '여름 프로필 할인', promotionType: 'DISCOUNT', hashtags: ['프로필'] });
     expect(images).toEqual([img(1), img(2)]);
     expect(canSubmitEvent(fields, images, { today, originalStartedAt: saved.startedAt })).toBe(true);
+  });
+
+  it('an edited event keeps its mode, 모집 인원 and options', () => {
+    expect(eventFormFromPromotion(saved).fields).toMatchObject({ applyMode: 'LINK', capacity: '' });
+    const inApp = eventFormFromPromotion({
+      ...saved,
+      applyMode: 'BOTH',
+      capacity: 12,
+      showPlacesLeft: true,
+      asksInstagram: false,
+      asksPhotos: true,
+    });
+    expect(inApp.fields).toMatchObject({
+      applyMode: 'BOTH',
+      capacity: '12',
+      showPlacesLeft: true,
+      asksInstagram: false,
+      asksPhotos: true,
+    });
+    expect(eventRequest(inApp.fields, inApp.images, { today, originalStartedAt: saved.startedAt })).toMatchObject({
+      applyMode: 'BOTH',
+      capacity: 12,
+    });
+  });
+
+  it('a draft kept from before the field: a new event takes applications on 담아봐, an edited one by link', () => {
+    const { applyMode: _m, capacity: _c, ...old } = filled;
+    expect(decodeEventDraft({ editId: null, fields: old }, null)?.fields).toMatchObject({
+      applyMode: 'IN_APP',
+      capacity: '',
+    });
+    expect(decodeEventDraft({ editId: 12, fields: old }, 12)?.fields.applyMode).toBe('LINK');
+    expect(
+      decodeEventDraft({ editId: null, fields: { ...old, applyMode: 'NOPE', capacity: '7x' } }, null)?.fields,
+    ).toMatchObject({ applyMode: 'IN_APP', capacity: '7' });
   });
 
   it('keeps an original-app keyword longer than the form takes, and sends it (issue 39)', () => {
