@@ -12,15 +12,7 @@ import type { Queryable } from '#server/db/index';
 import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { photographerNotFound } from './photographers';
 import { keepCount, keptCount } from './promotion-counts';
-import {
-  AUTHOR_COLUMNS,
-  CARD_COLUMNS,
-  LIST_COLUMNS,
-  toListItem,
-  toCard,
-  type CardRow,
-  type ListRow,
-} from './promotion-lists';
+import { CARD_COLUMNS, countedListPage, toCard, type CardRow } from './promotion-lists';
 
 /** CURRENT: ongoing and upcoming (ended_at today or later); ENDED: ended before today (KST). */
 export const PHOTOGRAPHER_EVENT_STATUSES = ['CURRENT', 'ENDED'] as const;
@@ -136,27 +128,18 @@ export async function listPhotographerPromotions(
   viewer: Principal | null,
   now = Date.now(),
 ): Promise<Page<PromotionListItem>> {
-  const today = todayKst(now);
-  const where = `${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}`;
   if (!(await hasPhotographerPage(db, photographerId))) throw photographerNotFound();
-  const countRows = await db.query<{ total: number }>(
-    `select count(*)::int as total from promotions p where ${where}`,
-    [photographerId, today],
-  );
-  const total = countRows[0]?.total ?? 0;
-  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
-  const rows = await db.query<ListRow>(
-    `select ${LIST_COLUMNS}, ${AUTHOR_COLUMNS},
-            exists (select 1 from promotion_saves s where s.member_id = $3 and s.promotion_id = p.id) as is_saved
-       from promotions p join members m on m.id = p.author_id
-      where ${where}
-      order by p.id desc
-      limit $4 offset $5`,
-    [photographerId, today, viewer?.id ?? 0, page.pageSize, page.page * page.pageSize],
-  );
-  return toPage(
-    rows.map((r) => toListItem(r, today)),
-    total,
+  const today = todayKst(now);
+  return countedListPage(
+    db,
+    {
+      from: 'promotions p',
+      where: `${PUBLIC_OF_AUTHOR} and ${SPLIT[status]}`,
+      params: [photographerId, today],
+      order: 'p.id desc',
+      saved: { by: viewer?.id ?? 0 },
+    },
     page,
+    today,
   );
 }

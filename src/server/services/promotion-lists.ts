@@ -281,36 +281,56 @@ export async function listPromotions(
   );
 }
 
-/** The caller's saved events that still exist, newest save first. */
-export async function listSavedPromotions(
+/**
+ * A page of list items read in two statements: the count of the events `from … where` (`params` are
+ * the WHERE's), then, unless the page is empty or past the end, its rows with their authors in `order`.
+ * `saved`: true when every row is the member's save, else whose saves mark `is_saved` (0: no one's).
+ */
+export async function countedListPage(
   db: Queryable,
-  memberId: number,
+  q: { from: string; where: string; params: SqlParam[]; order: string; saved: true | { by: number } },
   page: PageRequest,
-  now = Date.now(),
+  today: string,
 ): Promise<Page<PromotionListItem>> {
-  const today = todayKst(now);
   const countRows = await db.query<{ total: number }>(
-    `select count(*)::int as total from promotion_saves s join promotions p on p.id = s.promotion_id
-      where s.member_id = $1 and p.deleted_at is null`,
-    [memberId],
+    `select count(*)::int as total from ${q.from} where ${q.where}`,
+    q.params,
   );
   const total = countRows[0]?.total ?? 0;
-  if (total === 0) return toPage([], total, page);
+  if (total === 0 || page.page * page.pageSize >= total) return toPage([], total, page);
+  const params = [...q.params];
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  const saved =
+    q.saved === true
+      ? 'true'
+      : `exists (select 1 from promotion_saves ps where ps.member_id = ${add(q.saved.by)} and ps.promotion_id = p.id)`;
   const rows = await db.query<ListRow>(
-    `select ${LIST_COLUMNS}, ${AUTHOR_COLUMNS}, true as is_saved
-       from promotion_saves s
-       join promotions p on p.id = s.promotion_id
+    `select ${LIST_COLUMNS}, ${AUTHOR_COLUMNS}, ${saved} as is_saved
+       from ${q.from}
        join members m on m.id = p.author_id
-      where s.member_id = $1 and p.deleted_at is null
-      order by s.created_at desc, p.id desc
-      limit $2 offset $3`,
-    [memberId, page.pageSize, page.page * page.pageSize],
+      where ${q.where}
+      order by ${q.order}
+      limit ${add(page.pageSize)} offset ${add(page.page * page.pageSize)}`,
+    params,
   );
   return toPage(
     rows.map((r) => toListItem(r, today)),
     total,
     page,
   );
+}
+
+/** The caller's saved events that still exist, newest save first. */
+export function listSavedPromotions(
+  db: Queryable,
+  memberId: number,
+  page: PageRequest,
+  now = Date.now(),
+): Promise<Page<PromotionListItem>> {
+  const from = 'promotion_saves s join promotions p on p.id = s.promotion_id';
+  const where = 's.member_id = $1 and p.deleted_at is null';
+  const order = 's.created_at desc, p.id desc';
+  return countedListPage(db, { from, where, params: [memberId], order, saved: true }, page, todayKst(now));
 }
 
 export interface CardRow {
