@@ -49,6 +49,26 @@ export function normaliseNameInput(input: string): string {
   return input.normalize('NFC').replace(/\s+/g, ' ').replace(/^ /, '');
 }
 
+/**
+ * A name as typed, checked: trimmed and collapsed; refused when empty, invisible, or not `pattern` within
+ * `limits` characters.
+ */
+function validateName(
+  input: string,
+  pattern: RegExp,
+  limits: { min: number; max: number },
+  messages: { empty: string; invalid: string },
+): RuleResult<string> {
+  const value = normaliseNameInput(input).trim();
+  if (value === '') return { ok: false, message: messages.empty };
+  const visible = checkVisibleText(value);
+  if (!visible.ok) return visible;
+  if (!pattern.test(value) || value.length < limits.min || value.length > limits.max) {
+    return { ok: false, message: messages.invalid };
+  }
+  return { ok: true, value };
+}
+
 export const USER_NICKNAME_HINTS = {
   short: '한글, 영문, 숫자 조합 2~7자',
   long: '한글, 영문, 숫자 조합의 2~7자만 사용할 수 있어요.',
@@ -69,15 +89,7 @@ const USER_NICKNAME = /^[가-힣ㄱ-ㅎA-Za-z0-9]+$/;
 
 /** User nickname: after trimming, 2–7 of 가–힣, ㄱ–ㅎ, A–Z, a–z, 0–9, no spaces. */
 export function validateUserNickname(input: string): RuleResult<string> {
-  const value = normaliseNameInput(input).trim();
-  if (value === '') return { ok: false, message: USER_NICKNAME_MESSAGES.empty };
-  const visible = checkVisibleText(value);
-  if (!visible.ok) return visible;
-  const { min, max } = LIMITS.userNickname;
-  if (!USER_NICKNAME.test(value) || value.length < min || value.length > max) {
-    return { ok: false, message: USER_NICKNAME_MESSAGES.invalid };
-  }
-  return { ok: true, value };
+  return validateName(input, USER_NICKNAME, LIMITS.userNickname, USER_NICKNAME_MESSAGES);
 }
 
 export const PHOTOGRAPHER_NAME_HINTS = {
@@ -97,15 +109,7 @@ const PHOTOGRAPHER_NAME = /^[가-힣ㄱ-ㅎA-Za-z0-9]+(?: [가-힣ㄱ-ㅎA-Za-z0
 
 /** Photographer (business or activity) name: trimmed, inner runs collapsed, 2–18 of Hangul, letters, digits, single spaces. */
 export function validatePhotographerName(input: string): RuleResult<string> {
-  const value = normaliseNameInput(input).trim();
-  if (value === '') return { ok: false, message: PHOTOGRAPHER_NAME_MESSAGES.empty };
-  const visible = checkVisibleText(value);
-  if (!visible.ok) return visible;
-  const { min, max } = LIMITS.photographerName;
-  if (!PHOTOGRAPHER_NAME.test(value) || value.length < min || value.length > max) {
-    return { ok: false, message: PHOTOGRAPHER_NAME_MESSAGES.invalid };
-  }
-  return { ok: true, value };
+  return validateName(input, PHOTOGRAPHER_NAME, LIMITS.photographerName, PHOTOGRAPHER_NAME_MESSAGES);
 }
 
 // ---------------------------------------------------------------------------------------------------
