@@ -173,7 +173,7 @@ describe('page cache: what a write invalidates', () => {
     });
     expect(edit.status).toBe(200);
     const cookie = wroteCookieOf(edit);
-    expect(cookie).toMatch(/^dmb_wrote=\d{13}$/);
+    expect(cookie).toMatch(/^dmb_wrote=\d{13}\.[\w-]{22}$/);
     expect((await cacheState(`/event/${ea}`, { cookie: cookie! })).text).toContain(title);
 
     const created = `새 이벤트 ${freshNickname('n')}`;

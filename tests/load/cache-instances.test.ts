@@ -97,4 +97,37 @@ describe.skipIf(!DATABASE_URL)('page cache across two instances on one PostgreSQ
     expect((await call(a.url, 'GET', '/api/v1/admin/moderation', { token: promoted.token })).status).toBe(403);
     expect((await call(b.url, 'GET', '/api/v1/admin/moderation', { token: promoted.token })).status).toBe(403);
   });
+
+  it('a takedown on one instance takes on the other at once: no stale copy of a hidden or deleted event', async () => {
+    const moderator = await newUser(a.url);
+    const grant = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'grant-admin', String(moderator.user.id)], {
+      env: { ...process.env, DATABASE_URL, APP_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    expect(grant.status, grant.stderr).toBe(0);
+    const title = `내려갈 이벤트 ${freshNickname('t')}`;
+    const hidden = (await createEvent(a.url, author.token, { title })).id;
+    const deleted = (await createEvent(a.url, author.token, { title })).id;
+    for (const id of [hidden, deleted]) {
+      await state(b.url, `/event/${id}`);
+      expect((await state(b.url, `/event/${id}`)).cached).toBe('hit');
+    }
+    const hide = await call(a.url, 'POST', `/api/v1/admin/promotions/${hidden}/hide`, {
+      token: moderator.token,
+      body: { reason: '광고성 게시물' },
+    });
+    expect(hide.status).toBe(204);
+    const del = await call(a.url, 'DELETE', `/api/v1/promotions/${deleted}`, { token: author.token });
+    expect(del.status).toBe(204);
+    // The page itself (a gone page answers the redirect home, whose cards are not this page).
+    const shows = async (id: number) => {
+      const res = await fetch(`${b.url}/event/${id}`, { redirect: 'manual' });
+      return res.status === 200 && (await res.text()).includes(title);
+    };
+    for (const id of [hidden, deleted]) {
+      // Within a second (the notification), and then never the old copy again.
+      await expect.poll(() => shows(id), { timeout: 1_000, interval: 20 }).toBe(false);
+      for (let i = 0; i < 5; i++) expect(await shows(id)).toBe(false);
+    }
+  });
 });

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CacheProvider } from 'astro';
 import pageCacheProvider from '#server/cache/provider';
 import { cacheKey } from '#server/cache/routes';
 import { clearStore, configureStore, invalidateTags, lookup, storeStats } from '#server/cache/store';
+import { setSigningKeyForTests } from '#server/cache/signing';
 import { wroteCookie } from '#server/cache/writes';
 import { getConfig, setConfigForTests } from '#server/config';
 
@@ -24,6 +25,7 @@ const page = (text: string, status = 200) =>
   });
 
 beforeEach(() => {
+  setSigningKeyForTests('unit-test-signing-key-0123456789abcdef');
   configureStore({ enabled: true, maxBytes: 64 * 1024 * 1024 });
   clearStore();
 });
@@ -56,6 +58,33 @@ describe('the Astro cache provider', () => {
     ]) {
       await get('/events')(async () => res);
       expect(storeStats()).toMatchObject({ claims: 0, entries: 0 });
+    }
+  });
+
+  it('forgets the copy when the page is gone (404, the redirect home), keeps it through a 5xx', async () => {
+    await get('/event/7')(async () => page('있던 이벤트'));
+    invalidateTags(['events'], 30_000);
+    // The database is down for a moment: the stale copy stays for the next visitors.
+    await get('/event/7')(async () => page('오류', 503));
+    expect(storeStats().entries).toBe(1);
+    for (const gone of [
+      new Response(null, { status: 404 }),
+      new Response(null, { status: 302, headers: { location: '/' } }),
+    ]) {
+      await get('/event/7')(async () => page('있던 이벤트'));
+      // Its render (in the background when a stale copy answered) is done.
+      await vi.waitFor(() => expect(storeStats().claims).toBe(0));
+      invalidateTags(['events'], 30_000);
+      const answer = await get('/event/7')(async () => gone);
+      // The stale copy may answer this one request while the render runs; never the next.
+      await vi.waitFor(() => expect(storeStats().claims).toBe(0));
+      expect(storeStats().entries, `${gone.status}: ${answer.status}`).toBe(0);
+      let rendered = 0;
+      await get('/event/7')(async () => {
+        rendered++;
+        return gone;
+      });
+      expect(rendered).toBe(1);
     }
   });
 

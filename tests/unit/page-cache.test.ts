@@ -17,6 +17,7 @@ import {
   storeStats,
   CLAIM_MS,
 } from '#server/cache/store';
+import { setSigningKeyForTests } from '#server/cache/signing';
 import { wroteAt, wroteCookie } from '#server/cache/writes';
 import { fakeResponse, request } from '../support/node-http';
 
@@ -43,6 +44,7 @@ const put = (key: string, tags: string[], at: number, body = html) => {
 };
 
 beforeEach(() => {
+  setSigningKeyForTests('unit-test-signing-key-0123456789abcdef');
   configureStore({ enabled: true, maxBytes: 64 * 1024 * 1024 });
   clearStore();
 });
@@ -138,6 +140,11 @@ describe("the writer's cookie", () => {
     expect(wroteAt(cookie, 1_700_000_000_000 + 121_000)).toBe(0);
     expect(wroteAt(cookie, 1_700_000_000_000 - 60_000)).toBe(0);
     expect(wroteAt('dmb_wrote=12', 1_700_000_000_000)).toBe(0);
+    // Forged: a time without its signature, or with another time's.
+    expect(wroteAt('dmb_wrote=1700000000000', 1_700_000_001_000)).toBe(0);
+    const sig = cookie.split('.')[1]!;
+    expect(wroteAt(`dmb_wrote=1700000000500.${sig}`, 1_700_000_001_000)).toBe(0);
+    expect(wroteAt(`dmb_wrote=1700000000000.${'A'.repeat(22)}`, 1_700_000_001_000)).toBe(0);
     expect(wroteAt(undefined)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { Queryable } from '#server/db/client';
 import { log } from '#server/log';
+import { hasValidSignature, signature } from './signing';
 import { invalidateAll, invalidateTags } from './store';
 
 export const CHANNEL = 'damabwa_cache';
@@ -36,6 +37,29 @@ interface Message {
   from: string;
   tags?: string[];
   all?: boolean;
+  /** No stale copy may be answered any more (content taken down). */
+  purge?: boolean;
+}
+
+/** A message as sent: its JSON and the signature of that JSON under the instances' shared secret. */
+function sealed(message: Message): string {
+  const body = JSON.stringify(message);
+  return JSON.stringify({ body, sig: signature(`bus:${body}`) });
+}
+
+/** The message inside a payload, or null when it is not one of ours (unsigned, forged, malformed). */
+export function opened(payload: string | undefined): Message | null {
+  try {
+    const outer = JSON.parse(payload ?? '') as { body?: unknown; sig?: unknown } | null;
+    if (typeof outer !== 'object' || outer === null || typeof outer.body !== 'string') return null;
+    if (!hasValidSignature(`bus:${outer.body}`, outer.sig)) return null;
+    const msg = JSON.parse(outer.body) as Partial<Message> | null;
+    if (typeof msg !== 'object' || msg === null || typeof msg.from !== 'string') return null;
+    const tags = Array.isArray(msg.tags) ? msg.tags.filter((t): t is string => typeof t === 'string') : undefined;
+    return { from: msg.from, ...(tags ? { tags } : {}), all: msg.all === true, purge: msg.purge === true };
+  } catch {
+    return null;
+  }
 }
 
 /** Starts listening (PostgreSQL only). `staleMs`: how long stale copies may still be answered. */
@@ -62,12 +86,15 @@ export function publishThrough(db: Queryable | null): void {
   writeOnly = db;
 }
 
-/** Tells the other instances; resolves once PostgreSQL has the message (no-op without a bus). */
-export async function publish(tags: readonly string[]): Promise<void> {
+/**
+ * Tells the other instances; resolves once PostgreSQL has the message (no-op without a bus). `purge`:
+ * they answer no stale copy of these tags either (a takedown).
+ */
+export async function publish(tags: readonly string[], purge = false): Promise<void> {
   const publisher = bus?.publisher ?? writeOnly;
   if (!publisher) return;
-  let payload = JSON.stringify({ from: instance, tags: [...tags] } satisfies Message);
-  if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: instance, all: true } satisfies Message);
+  let payload = sealed({ from: instance, tags: [...tags], ...(purge ? { purge } : {}) });
+  if (payload.length > MAX_PAYLOAD) payload = sealed({ from: instance, all: true, ...(purge ? { purge } : {}) });
   await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
 }
 
@@ -111,18 +138,9 @@ function scheduleReconnect(b: Bus): void {
 }
 
 function receive(b: Bus, payload: string | undefined): void {
-  let msg: Partial<Message> | null;
-  try {
-    msg = JSON.parse(payload ?? '') as Partial<Message> | null;
-  } catch {
-    return;
-  }
-  // Anyone with a database login can NOTIFY: a payload that is not our message object is ignored.
-  if (typeof msg !== 'object' || msg === null || msg.from === instance) return;
-  if (msg.all) invalidateAll(b.staleMs());
-  else if (Array.isArray(msg.tags))
-    invalidateTags(
-      msg.tags.filter((t) => typeof t === 'string'),
-      b.staleMs(),
-    );
+  const msg = opened(payload);
+  if (!msg || msg.from === instance) return;
+  const staleMs = msg.purge ? 0 : b.staleMs();
+  if (msg.all) invalidateAll(staleMs);
+  else if (msg.tags) invalidateTags(msg.tags, staleMs);
 }

@@ -20,7 +20,7 @@ export async function invalidate(changedTags: readonly string[], options: { purg
   const at = Date.now();
   if (changedTags.length === 0) return at;
   invalidateTags(changedTags, options.purge ? 0 : staleAfterInvalidationMs(), at);
-  await publish(changedTags).catch((err: unknown) =>
+  await publish(changedTags, options.purge === true).catch((err: unknown) =>
     log('warn', 'cache invalidation not published', { error: err instanceof Error ? err.message : String(err) }),
   );
   return at;

@@ -20,6 +20,7 @@ import { invalidate } from './invalidate';
 import {
   activeClaim,
   claim,
+  forget,
   isFresh,
   isServableStale,
   lookup,
@@ -83,6 +84,9 @@ async function answer(request: Request, url: URL, next: Next): Promise<Response>
 async function render(mine: Claim, next: Next): Promise<Response> {
   try {
     const response = await next();
+    // The page is not there any more (a 404 or the redirect home after a delete or a hide): its old copy
+    // is never answered again. A 5xx keeps it (the database may be down for a moment).
+    if (response.status >= 300 && response.status < 500) forget(mine.key);
     const directives = cacheDirectives(response);
     if (!directives || response.status !== 200 || response.headers.has('set-cookie')) return response;
     const body = Buffer.from(await response.arrayBuffer());

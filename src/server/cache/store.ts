@@ -291,6 +291,15 @@ export interface StoreStats {
   tags: number;
 }
 
+/**
+ * Forgets the copy of a key: its render answered something else than a page to keep (the event was
+ * deleted or hidden: a 404), so the old copy must not be answered any more, stale or not.
+ */
+export function forget(key: string): void {
+  const e = entries.get(key);
+  if (e) drop(e);
+}
+
 export function storeStats(): StoreStats {
   return { entries: entries.size, bytes, claims: claims.size, tags: byTag.size };
 }

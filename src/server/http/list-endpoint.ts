@@ -35,9 +35,11 @@ export function publicListEndpoint<R extends ListRoute, T extends SavedPage>(spe
   return endpoint(async ({ url, locals, cache }) => {
     const input = routeInput(spec.route, url);
     const db = await getDb();
-    if (locals.user) return json(await memberListAnswer(db, spec, input, locals.user));
+    // A cache in front keeps the anonymous answer apart from a member's (their isSaved).
+    const vary = { Vary: 'Authorization' };
+    if (locals.user) return json(await memberListAnswer(db, spec, input, locals.user), 200, vary);
     cache.set(publicCache([spec.shows]));
-    return json(await spec.list(db, input.filter, input.page, null));
+    return json(await spec.list(db, input.filter, input.page, null), 200, vary);
   });
 }
 

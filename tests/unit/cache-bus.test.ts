@@ -1,0 +1,53 @@
+/**
+ * What arrives on the cache bus from the database (`NOTIFY damabwa_cache, …`): anyone with a database
+ * login can send there, so nothing it sends may throw, and only messages signed under the instances'
+ * shared secret are believed.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { opened } from '#server/cache/bus';
+import { setSigningKeyForTests, signature } from '#server/cache/signing';
+
+const sealed = (message: unknown, sig?: string) => {
+  const body = JSON.stringify(message);
+  return JSON.stringify({ body, sig: sig ?? signature(`bus:${body}`) });
+};
+
+beforeEach(() => setSigningKeyForTests('bus-test-signing-key-0123456789abcdef'));
+
+describe('the cache bus', () => {
+  it('reads a signed message', () => {
+    expect(opened(sealed({ from: 'a', tags: ['events', 'event:1'] }))).toEqual({
+      from: 'a',
+      tags: ['events', 'event:1'],
+      all: false,
+      purge: false,
+    });
+    expect(opened(sealed({ from: 'a', all: true, purge: true }))).toMatchObject({ all: true, purge: true });
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['a number', '1'],
+    ['not JSON', '{'],
+    ['empty', ''],
+    ['toggles of the old protocol', '{"toggles":[null]}'],
+    ['an unsigned message', JSON.stringify({ from: 'x', tags: ['events'] })],
+    ['a body without signature', JSON.stringify({ body: JSON.stringify({ from: 'x', all: true }) })],
+    ['a forged signature', sealed({ from: 'x', all: true }, 'A'.repeat(22))],
+    ['a signed null', sealed(null)],
+    ['a signed message without sender', sealed({ tags: ['events'] })],
+  ])('ignores %s, without throwing', (_name, payload) => {
+    expect(() => opened(payload)).not.toThrow();
+    expect(opened(payload)).toBeNull();
+  });
+
+  it('keeps only string tags of a signed message', () => {
+    expect(opened(sealed({ from: 'a', tags: ['events', 3, null, { x: 1 }] }))?.tags).toEqual(['events']);
+  });
+
+  it('a message signed under another secret is not believed', () => {
+    const other = sealed({ from: 'a', all: true });
+    setSigningKeyForTests('a-different-secret-of-another-deployment');
+    expect(opened(other)).toBeNull();
+  });
+});
