@@ -1,6 +1,6 @@
 /**
  * Structured JSON logs, one object per line, on stdout (warnings and errors on stderr). The one logger of
- * the process: the app imports it, scripts/server.mjs reaches it through the app's global symbol.
+ * the process: the app imports it, and the server's request path (`http/node-server.ts`) logs through it.
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
