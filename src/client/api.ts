@@ -178,6 +178,24 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: A
   return settle<T>(res, skipForcedLogout);
 }
 
+/**
+ * GET of a file the API serves only with the token (an application's photo, its calendar file): the
+ * answer's bytes as a Blob. Failures are `ApiRequestError`s like every call (a 401 signs out).
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  await refreshIfExpiring();
+  const init: RequestInit = { method: 'GET', headers: authHeader(), credentials: 'same-origin' };
+  if (signal) init.signal = signal;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), init);
+  } catch (err) {
+    throw networkError(err);
+  }
+  if (!res.ok) await settle<never>(res, false);
+  return res.blob();
+}
+
 type Opts = Omit<ApiRequestOptions, 'body'>;
 
 /** Shorthands: `api.get<T>('/users/me')`, `api.post<T>('/promotions', body)`. */

@@ -2,7 +2,7 @@
  * The answer shapes of api-contract.md, written once: the server's services build them and the islands
  * read them, so a field renamed on one side is a type error on the other.
  */
-import type { ApplyMode } from './applications';
+import type { ApplicationMove, ApplicationStatus, ApplyMode } from './applications';
 import type {
   Address,
   Gender,
@@ -188,4 +188,73 @@ export interface RefreshResponse extends TokenPair {
 
 export interface LoginResponse extends RefreshResponse {
   user: UserResponse;
+}
+
+// --- applications on 담아봐 (issue 40; docs/api.md) ---
+
+export interface ApplicationHistoryItem {
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  by: 'APPLICANT' | 'AUTHOR' | 'SYSTEM';
+  at: string;
+}
+
+/** An application as its applicant, the event's author or an admin reads it. */
+export interface ApplicationResponse {
+  id: number;
+  promotion: { id: number; title: string; startedAt: string; endedAt: string; authorId: number };
+  /** Null once the applicant withdrew their membership. */
+  applicant: { id: number; nickname: string; profileImage: Image | null } | null;
+  status: ApplicationStatus;
+  introduction: string;
+  preferredDates: string[];
+  instagramId: string | null;
+  /** Private: loadable only with the bearer token (`GET /applications/{id}/photos/{n}`). */
+  photos: Image[];
+  /** The applicant's contact: to the author only once selected. */
+  contact: string | null;
+  /** The agreed shoot, an ISO date-time. */
+  shootAt: string | null;
+  place: string | null;
+  message: string | null;
+  reason: string | null;
+  /** The photographer's contact, to the applicant once selected. */
+  photographerContact: { instagramId: string | null; contactLink: string | null } | null;
+  consentVersion: string;
+  consentedAt: string;
+  createdAt: string;
+  updatedAt: string;
+  history?: ApplicationHistoryItem[];
+}
+
+/** One event of `GET /users/me/application-inbox`. */
+export interface ApplicationInboxEvent {
+  promotionId: number;
+  title: string;
+  startedAt: string;
+  endedAt: string;
+  applyMode: ApplyMode;
+  capacity: number | null;
+  applicationCount: number;
+  waitingCount: number;
+  selectedCount: number;
+}
+
+/** The body of `POST /promotions/{id}/applications` (and, without `consent`, of an edit). */
+export interface ApplicationBody {
+  introduction: string;
+  preferredDates: string[];
+  instagramId: string | null;
+  photos: Image[];
+  contact: string | null;
+  consent?: true;
+}
+
+/** The body of `POST /applications/{id}/transitions`. */
+export interface ApplicationMoveBody {
+  to: ApplicationMove;
+  shootAt?: string;
+  place?: string;
+  message?: string;
+  reason?: string;
 }
