@@ -162,10 +162,6 @@ export function togglePhotographyType(state: FilterState, type: PhotographyType)
   };
 }
 
-export function isFilterDefault(state: FilterState, kind: ListKind): boolean {
-  return filterEntries(state, kind).length === 0;
-}
-
 // --- the region sheet ---
 
 function categoryOf(value: string): string {
