@@ -44,7 +44,7 @@ export function pictureRef(url: string): string {
 /**
  * The URLs built for stored references, per storage (its public base). A list answer builds a few dozen,
  * the same ones for every caller; the key's two checks (ours and the storage's) were 0.06 ms of a list
- * answer's main-thread time (decision 008, round 15). Bounded: past MAX_BUILT it starts again.
+ * answer's main-thread time (decision 008). Bounded: past MAX_BUILT it starts again.
  */
 const built = new WeakMap<Storage, Map<string, string>>();
 const MAX_BUILT = 20_000;

@@ -161,8 +161,8 @@ export async function search(query: SearchQuery): Promise<SearchResult> {
 /**
  * The search overview's event and photographers for `keyword`: the event through the kept count (it
  * chooses the walk or the sort), then its rows and the photographers (who need no total) in one
- * statement. When the event's part walks, the statement is planned once for any values (decision 008,
- * round 9): the photographers' part is found through their grams index whatever the keyword, as when
+ * statement. When the event's part walks, the statement is planned once for any values (decision 008):
+ * the photographers' part is found through their grams index whatever the keyword, as when
  * planned for it.
  */
 export async function searchOverview(

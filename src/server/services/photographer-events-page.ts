@@ -1,7 +1,7 @@
 /**
  * What /photographer/:id reads: the photographer's details and the events block (one tab, current and
  * upcoming or ended behind '지난 이벤트', as cards, the tab counts and the paging; the page's query is
- * read by http/page-query.ts), in one statement (decision 008, round 7); the tab counts are kept for a
+ * read by http/page-query.ts), in one statement (decision 008); the tab counts are kept for a
  * few seconds, like the lists' totals.
  */
 import type { EventCardData } from '#lib/cards';

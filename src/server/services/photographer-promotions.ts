@@ -106,7 +106,7 @@ export async function readEventsBlock<X = never>(
 
 /**
  * The photographer page's events block, for a page already read (so it exists and is not hidden): the
- * tab counts and a page of one tab as cards, in one statement (decision 008, rounds 6 and 7).
+ * tab counts and a page of one tab as cards, in one statement (decision 008).
  */
 export async function photographerEventCards(
   db: Queryable,

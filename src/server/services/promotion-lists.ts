@@ -213,7 +213,7 @@ async function listPageOf<R, T>(
   const params: SqlParam[] = [];
   const { total, sql, orderBy, walks } = await pageRowsOf(db, filter, page, today, rowsOf, params);
   if (sql === null) return toPage([], total, page);
-  // A walk is planned once for any values (decision 008, round 9): `pageRowsOf` chose it and wrote it
+  // A walk is planned once for any values (decision 008): `pageRowsOf` chose it and wrote it
   // into the SQL, so its plan does not depend on them; planning each call's was 0.3 of its 0.7 ms on
   // PGlite at 100k events. A sort of the matches is planned per call: which index fetches them best
   // depends on the values.
