@@ -25,6 +25,9 @@ import {
 import { todayKst } from '#lib/deadline';
 import type { Image } from '#lib/domain';
 import { toPage, type Page, type PageRequest } from '#lib/page';
+import type { ApplicationHistoryItem, ApplicationInboxEvent, ApplicationResponse } from '#lib/contract';
+
+export type { ApplicationResponse, ApplicationInboxEvent as InboxEvent } from '#lib/contract';
 import type { Principal } from '#server/auth/principal';
 import { getConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/index';
@@ -40,39 +43,6 @@ export const applicationNotFound = () => notFound('APPLICATION_NOT_FOUND', '신�
 const transitionRefused = () =>
   conflict('APPLICATION_TRANSITION_NOT_ALLOWED', '지금 상태에서는 할 수 없는 일이에요. 새로고침해 주세요.');
 const promotionFull = () => conflict('PROMOTION_FULL', '모집 인원이 다 찼어요.');
-
-export interface ApplicationHistoryItem {
-  from: ApplicationStatus | null;
-  to: ApplicationStatus;
-  by: 'APPLICANT' | 'AUTHOR' | 'SYSTEM';
-  at: string;
-}
-
-export interface ApplicationResponse {
-  id: number;
-  promotion: { id: number; title: string; startedAt: string; endedAt: string; authorId: number };
-  /** Null once the applicant withdrew their membership. */
-  applicant: { id: number; nickname: string; profileImage: Image | null } | null;
-  status: ApplicationStatus;
-  introduction: string;
-  preferredDates: string[];
-  instagramId: string | null;
-  /** Private: loadable only by the applicant, the event's author and admins, with their token. */
-  photos: Image[];
-  /** The applicant's contact: to the author only once selected. */
-  contact: string | null;
-  shootAt: string | null;
-  place: string | null;
-  message: string | null;
-  reason: string | null;
-  /** The photographer's contact, to the applicant once selected. */
-  photographerContact: { instagramId: string | null; contactLink: string | null } | null;
-  consentVersion: string;
-  consentedAt: string;
-  createdAt: string;
-  updatedAt: string;
-  history?: ApplicationHistoryItem[];
-}
 
 /** The event an application is made to, as the rules need it. */
 interface EventRow {
@@ -485,20 +455,8 @@ export async function listMine(db: Queryable, me: Principal, page: PageRequest):
   );
 }
 
-export interface InboxEvent {
-  promotionId: number;
-  title: string;
-  startedAt: string;
-  endedAt: string;
-  applyMode: ApplyMode;
-  capacity: number | null;
-  applicationCount: number;
-  waitingCount: number;
-  selectedCount: number;
-}
-
 /** The author's events that take applications on 담아봐, newest first, with their counts. */
-export async function inboxOf(db: Queryable, me: Principal): Promise<InboxEvent[]> {
+export async function inboxOf(db: Queryable, me: Principal): Promise<ApplicationInboxEvent[]> {
   const rows = await db.query<{
     id: number;
     title: string;
