@@ -7,6 +7,7 @@ import type { Db } from '#server/db/index';
 import { setDbForTests } from '#server/db/index';
 import { resolvePrincipal } from '#server/auth/principal';
 import {
+  REFRESH_GRACE_ANSWERS,
   REFRESH_REUSE_GRACE_SECONDS,
   issueTokenPair,
   revokeRefreshToken,
@@ -81,6 +82,22 @@ describe('refresh token rotation', () => {
     expect(await resolvePrincipal(`Bearer ${second.accessToken.value}`)).toBeNull();
     // Within the window after revocation nothing comes back either.
     await expect(rotateRefreshToken(db, second.refreshToken.value)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('answers a just-spent token only while its successor is unspent, and only a few times', async () => {
+    const m = await insertMember(db);
+    const first = await issueTokenPair(db, m.id, m.roles);
+    const a = await rotateRefreshToken(db, first.refreshToken.value);
+    const b = await rotateRefreshToken(db, a.refreshToken.value);
+    // The successor was spent already: a stolen first token cannot walk the chain to the live one.
+    await expect(rotateRefreshToken(db, first.refreshToken.value)).rejects.toMatchObject({ status: 401 });
+    await expect(rotateRefreshToken(db, b.refreshToken.value)).rejects.toMatchObject({ status: 401 });
+
+    const m2 = await insertMember(db);
+    const start = await issueTokenPair(db, m2.id, m2.roles);
+    await rotateRefreshToken(db, start.refreshToken.value);
+    for (let i = 0; i < REFRESH_GRACE_ANSWERS; i++) await rotateRefreshToken(db, start.refreshToken.value);
+    await expect(rotateRefreshToken(db, start.refreshToken.value)).rejects.toMatchObject({ status: 401 });
   });
 
   it('does not answer a grace retry once the chain is logged out', async () => {

@@ -16,6 +16,8 @@ import { getConfig } from '#server/config';
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** How long a just-spent refresh token still answers with its successor (idempotent rotation). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/** How many times a just-spent refresh token is answered again within the grace window (other tabs). */
+export const REFRESH_GRACE_ANSWERS = 3;
 
 export type { TokenPair, TokenValue };
 
@@ -106,8 +108,9 @@ async function pairFor(
 /**
  * Spends a refresh token and issues the next pair of its chain. Unknown, expired or revoked → 401.
  * A token spent less than REFRESH_REUSE_GRACE_SECONDS ago answers with the successor it already got (a
- * second tab refreshing at the same moment); spent longer ago it is a replay: the whole chain is revoked
- * (which also ends its access tokens), then 401.
+ * second tab refreshing at the same moment), at most REFRESH_GRACE_ANSWERS times and only while that
+ * successor is unspent; otherwise it is a replay: the whole chain is revoked (which also ends its access
+ * tokens), then 401.
  */
 export async function rotateRefreshToken(
   db: Queryable,
@@ -146,9 +149,14 @@ export async function rotateRefreshToken(
   if (!old.used_at) throw invalidRefreshToken(); // unspent but expired
   if (old.in_grace && old.successor_salt) {
     const value = successorOf(token, old.successor_salt);
+    // Only while the successor is unspent (a second tab racing the first), and at most a few times.
     const next = await db.query<{ expires_at: Date }>(
-      'select expires_at from refresh_tokens where token_hash = $1 and revoked_at is null and expires_at > $2',
-      [hashToken(value), new Date(now)],
+      `with counted as (
+         update refresh_tokens set grace_answers = grace_answers + 1
+          where token_hash = $3 and grace_answers < $4 returning id)
+       select s.expires_at from refresh_tokens s, counted
+        where s.token_hash = $1 and s.revoked_at is null and s.used_at is null and s.expires_at > $2`,
+      [hashToken(value), new Date(now), hash, REFRESH_GRACE_ANSWERS],
     );
     if (next[0]) {
       const refreshToken = { value, expiresAt: isoKst(new Date(next[0].expires_at).getTime()) };
