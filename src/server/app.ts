@@ -10,6 +10,7 @@ import { startBus, stopBus } from './cache/bus';
 import { staleAfterInvalidationMs } from './cache/invalidate';
 import { configureStore } from './cache/store';
 import { closeDb, getDb } from './db/index';
+import { registerMetrics } from './http/metrics';
 import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
 import { registerFileCleanup } from './services/file-cleanup';
@@ -29,6 +30,7 @@ export function onStop(hook: Hook): void {
 }
 
 registerFileCleanup({ onStart, onStop });
+registerMetrics({ onStart, onStop });
 
 let started: Promise<void> | null = null;
 

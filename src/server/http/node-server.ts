@@ -27,6 +27,7 @@ import {
 import { internalError, notFound, payloadTooLarge } from './errors';
 import { securityHeaders } from './headers';
 import { serveMedia } from './media-files';
+import { observeRequest, serveMetrics } from './metrics';
 import { notFoundPage } from './not-found';
 import type { StaticFiles } from './static-files';
 
@@ -136,16 +137,19 @@ export function createNodeServer({ astro, staticFiles }: NodeServerOptions): Nod
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', requestId);
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '').split('?')[0] ?? '';
     inFlight.add(res);
     answering.add(req.socket);
     res.on('close', () => {
       inFlight.delete(res);
       answering.delete(req.socket);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      observeRequest(method, path, res, ms);
       log(res.statusCode >= 500 ? 'error' : 'info', 'request', {
         requestId,
         method: req.method,
-        path: (req.url ?? '').split('?')[0],
+        path,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
@@ -160,6 +164,8 @@ export function createNodeServer({ astro, staticFiles }: NodeServerOptions): Nod
       return;
     }
     const app = () => toApp(req, res, requestId);
+    // Prometheus metrics with METRICS_TOKEN (metrics.ts); without it /metrics is an unknown path.
+    if (serveMetrics(req, res, (answer) => sendEnvelope(res, answer))) return;
     if (staticFiles.serve(req, res)) return;
     // Pictures kept on local storage (media-files.ts); missing ones go on to the media route.
     const media = serveMedia(req, res);
