@@ -4,7 +4,8 @@
  * shared secret are believed.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { opened } from '#server/cache/bus';
+import { HEARTBEAT_TIMEOUT_MS, isHearing, opened } from '#server/cache/bus';
+import { claim, clearStore, configureStore, lookup, setVouched, store, storeEnabled } from '#server/cache/store';
 import { setSigningKeyForTests, signature } from '#server/cache/signing';
 
 const sealed = (message: unknown, sig?: string) => {
@@ -49,5 +50,38 @@ describe('the cache bus', () => {
     const other = sealed({ from: 'a', all: true });
     setSigningKeyForTests('a-different-secret-of-another-deployment');
     expect(opened(other)).toBeNull();
+  });
+});
+
+describe('an instance that does not hear the bus', () => {
+  it('stops hearing once its own heartbeat is overdue', () => {
+    expect(isHearing(1_000, 1_000 + HEARTBEAT_TIMEOUT_MS)).toBe(true);
+    expect(isHearing(1_000, 1_001 + HEARTBEAT_TIMEOUT_MS)).toBe(false);
+  });
+
+  it('answers and keeps no copy while it cannot vouch for them, and starts empty when it hears again', () => {
+    configureStore({ enabled: true, maxBytes: 1_000_000 });
+    clearStore();
+    const c = claim('k', 1)!;
+    store(
+      c,
+      {
+        body: Buffer.from('x'),
+        status: 200,
+        headers: [],
+        tags: ['events'],
+        maxAgeMs: 60_000,
+        swrMs: 0,
+        compress: false,
+      },
+      1,
+    );
+    expect(lookup('k')).toBeDefined();
+    setVouched(false);
+    expect(storeEnabled()).toBe(false);
+    expect(lookup('k')).toBeUndefined();
+    setVouched(true);
+    expect(storeEnabled()).toBe(true);
+    expect(lookup('k')).toBeUndefined();
   });
 });

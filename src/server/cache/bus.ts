@@ -5,19 +5,26 @@
  * its own). NOTIFY is delivered after the writing transaction committed, within milliseconds.
  *
  * When the listening connection drops, messages sent meanwhile are lost: the instance reconnects and
- * then treats every copy it holds as stale. PGlite is one process: there is nothing to tell.
+ * then treats every copy it holds as stale. A connection can also stall without dropping (an idle
+ * timeout in a NAT or load balancer, a half-open socket): every instance publishes a signed heartbeat
+ * every few seconds and listens for its own; when it has not heard one for HEARTBEAT_TIMEOUT_MS it
+ * answers and keeps no copy (it cannot vouch for them) and reconnects. TCP keepalive is on too.
+ * `LISTEN` needs a direct or session-pooled connection (not PgBouncer's transaction mode).
+ * PGlite is one process: there is nothing to tell.
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { Queryable } from '#server/db/client';
 import { log } from '#server/log';
 import { hasValidSignature, signature } from './signing';
-import { invalidateAll, invalidateTags } from './store';
+import { invalidateAll, invalidateTags, setVouched } from './store';
 
 export const CHANNEL = 'damabwa_cache';
 /** NOTIFY payloads must stay under 8000 bytes; a longer tag list becomes "everything". */
 const MAX_PAYLOAD = 7_000;
 const RECONNECT_MS = 1_000;
+export const HEARTBEAT_MS = 5_000;
+export const HEARTBEAT_TIMEOUT_MS = 3 * HEARTBEAT_MS;
 
 const instance = randomUUID();
 
@@ -29,6 +36,9 @@ interface Bus {
   connected: boolean;
   stopped: boolean;
   timer: NodeJS.Timeout | null;
+  beat: NodeJS.Timeout | null;
+  /** When this instance last heard its own heartbeat (or any message) on the listening connection. */
+  heardAt: number;
 }
 
 let bus: Bus | null = null;
@@ -39,6 +49,8 @@ interface Message {
   all?: boolean;
   /** No stale copy may be answered any more (content taken down). */
   purge?: boolean;
+  /** A heartbeat: its sender checks that it hears its own. */
+  beat?: boolean;
 }
 
 /** A message as sent: its JSON and the signature of that JSON under the instances' shared secret. */
@@ -56,7 +68,13 @@ export function opened(payload: string | undefined): Message | null {
     const msg = JSON.parse(outer.body) as Partial<Message> | null;
     if (typeof msg !== 'object' || msg === null || typeof msg.from !== 'string') return null;
     const tags = Array.isArray(msg.tags) ? msg.tags.filter((t): t is string => typeof t === 'string') : undefined;
-    return { from: msg.from, ...(tags ? { tags } : {}), all: msg.all === true, purge: msg.purge === true };
+    return {
+      from: msg.from,
+      ...(tags ? { tags } : {}),
+      all: msg.all === true,
+      purge: msg.purge === true,
+      ...(msg.beat === true ? { beat: true } : {}),
+    };
   } catch {
     return null;
   }
@@ -65,8 +83,43 @@ export function opened(payload: string | undefined): Message | null {
 /** Starts listening (PostgreSQL only). `staleMs`: how long stale copies may still be answered. */
 export async function startBus(url: string, publisher: Queryable, staleMs: () => number): Promise<void> {
   if (bus) return;
-  bus = { url, publisher, staleMs, client: null, connected: false, stopped: false, timer: null };
-  await connect(bus);
+  const b: Bus = {
+    url,
+    publisher,
+    staleMs,
+    client: null,
+    connected: false,
+    stopped: false,
+    timer: null,
+    beat: null,
+    heardAt: Date.now(),
+  };
+  bus = b;
+  await connect(b);
+  b.beat = setInterval(() => void heartbeat(b), HEARTBEAT_MS);
+  b.beat.unref();
+}
+
+/** Whether a bus last heard at `heardAt` still vouches for this instance's copies at `now`. */
+export function isHearing(heardAt: number, now: number): boolean {
+  return now - heardAt <= HEARTBEAT_TIMEOUT_MS;
+}
+
+/** Publishes a heartbeat; when the last one heard is too old, stops vouching and reconnects. */
+async function heartbeat(b: Bus, now = Date.now()): Promise<void> {
+  if (b.stopped) return;
+  if (b.client && !isHearing(b.heardAt, now)) {
+    log('warn', 'cache bus: heartbeat not heard; reconnecting', { silentMs: now - b.heardAt });
+    setVouched(false);
+    const stalled = b.client;
+    b.client = null;
+    void stalled.end().catch(() => undefined);
+    scheduleReconnect(b);
+    return;
+  }
+  await b.publisher
+    .query('select pg_notify($1, $2)', [CHANNEL, sealed({ from: instance, beat: true })])
+    .catch(() => undefined);
 }
 
 export async function stopBus(): Promise<void> {
@@ -75,6 +128,8 @@ export async function stopBus(): Promise<void> {
   if (!b) return;
   b.stopped = true;
   if (b.timer) clearTimeout(b.timer);
+  if (b.beat) clearInterval(b.beat);
+  setVouched(true);
   await b.client?.end().catch(() => undefined);
 }
 
@@ -100,11 +155,18 @@ export async function publish(tags: readonly string[], purge = false): Promise<v
 
 async function connect(b: Bus): Promise<void> {
   const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: b.url, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({
+    connectionString: b.url,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   client.on('notification', (msg) => receive(b, msg.payload));
   const lost = () => {
     if (b.client !== client) return;
     b.client = null;
+    // A dropped connection (the database went away, so nothing is written meanwhile either): copies
+    // keep answering, and all turn stale once it listens again.
     scheduleReconnect(b);
   };
   client.on('error', lost);
@@ -126,6 +188,8 @@ async function connect(b: Bus): Promise<void> {
   if (b.connected) invalidateAll(b.staleMs());
   b.connected = true;
   b.client = client;
+  b.heardAt = Date.now();
+  setVouched(true);
 }
 
 function scheduleReconnect(b: Bus): void {
@@ -139,7 +203,9 @@ function scheduleReconnect(b: Bus): void {
 
 function receive(b: Bus, payload: string | undefined): void {
   const msg = opened(payload);
-  if (!msg || msg.from === instance) return;
+  if (!msg) return;
+  b.heardAt = Date.now();
+  if (msg.from === instance || msg.beat) return;
   const staleMs = msg.purge ? 0 : b.staleMs();
   if (msg.all) invalidateAll(staleMs);
   else if (msg.tags) invalidateTags(msg.tags, staleMs);

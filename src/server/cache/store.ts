@@ -70,8 +70,20 @@ export function configureStore(next: StoreOptions): void {
   if (!next.enabled) clearStore();
 }
 
+/**
+ * False while this instance may be missing other instances' invalidations (its bus does not hear them):
+ * then no copy is answered or kept, since none can be vouched for (`bus.ts`).
+ */
+let vouched = true;
+
+export function setVouched(value: boolean): void {
+  if (value === vouched) return;
+  vouched = value;
+  if (!value) clearStore();
+}
+
 export function storeEnabled(): boolean {
-  return options.enabled;
+  return options.enabled && vouched;
 }
 
 /** The entry of a key (marking it recently used), fresh or stale. */
