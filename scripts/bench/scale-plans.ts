@@ -1,9 +1,8 @@
 /**
  * The plans of the scale table's queries (decision 020): each list API path given on the command line is
- * parsed as the endpoint parses it, `listPromotions` runs on a recording connection with no kept total
- * and no kept author, and every statement it sent is run again under `explain (analyze, buffers)`.
- * Prints one JSON line per statement: the path, whether it counts, reads the page or reads the page's
- * authors (decision 008, round 15), its plan nodes (type, index, actual rows)
+ * parsed as the endpoint parses it, `listPromotions` runs on a recording connection with no kept total,
+ * and every statement it sent is run again under `explain (analyze, buffers)`.
+ * Prints one JSON line per statement: the path, whether it counts or reads the page, its plan nodes (type, index, actual rows)
  * and its execution time. Opens the server's database (stop the server first on PGlite).
  *   tsx scripts/bench/scale-plans.ts '/api/v1/promotions/list?sortType=POPULAR' …
  */

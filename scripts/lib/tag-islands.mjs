@@ -4,7 +4,7 @@
  * Astro renders a framework component only after finding its renderer: untagged, it asks each renderer's
  * `check`, and @astrojs/react's check renders the component once through `renderToStaticMarkup` to see
  * whether it returns React elements, before rendering it for real. Every island on a page was rendered
- * twice: about a third of the React work of an uncached list page (decision 008, round 4). Astro reads
+ * twice: about a third of the React work of an uncached list page (decision 008). Astro reads
  * the tag `Symbol.for('astro:renderer')` first and skips the check. The client bundles are untouched.
  */
 const ISLAND = /\/src\/islands\/[^?]*\.tsx$/;

@@ -1,6 +1,6 @@
 /**
  * Mounts a detail page's options menu (`OptionsMenuSlot.astro`) in the browser, without an island
- * (decision 008, round 9): the menus show only to a signed-in member, and the session is the browser's,
+ * (decision 008): the menus show only to a signed-in member, and the session is the browser's,
  * so a server render of them was always empty, at the cost of a React render per page. Loaded by
  * BaseLayout's `AfterPaint` island after the largest paint; each menu's module is fetched only then.
  */

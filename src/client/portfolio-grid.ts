@@ -1,6 +1,6 @@
 /**
- * Makes the portfolio grids (`PortfolioGrid.astro`) open the viewer, without an island (decision 008,
- * round 9): one listener for the page; a tap on a tile loads `PortfolioViewer` (React, only then) and
+ * Makes the portfolio grids (`PortfolioGrid.astro`) open the viewer, without an island (decision 008):
+ * one listener for the page; a tap on a tile loads `PortfolioViewer` (React, only then) and
  * opens it at that picture. The viewer reads the pictures from the tiles: each tile links to its full
  * picture and its thumbnail's alt is the picture's. A tap with a modifier key keeps the link's own
  * behaviour (a new tab or window). Loaded by BaseLayout's `AfterPaint` island after the largest paint;

@@ -1,5 +1,5 @@
 /**
- * Makes the page's share buttons (`ShareButton.astro`) live, without an island (decision 008, round 9):
+ * Makes the page's share buttons (`ShareButton.astro`) live, without an island (decision 008):
  * enables them and shares on a tap, with one listener for the page. What sharing does is `shareLink`
  * (`./share.ts`); this module adds the spec §8 toasts. Loaded by BaseLayout's `AfterPaint` island after
  * the largest paint; until then the buttons are disabled.

@@ -1,5 +1,5 @@
 /**
- * The browse cards' markup, built as strings (decision 008, round 7): an event card (`list` row or
+ * The browse cards' markup, built as strings (decision 008): an event card (`list` row or
  * home `strip`), a photographer card, and the parts pages also show alone (the save button, the
  * deadline label). A list page rendered ten cards as forty Astro components (card, picture, deadline
  * label, save button), which cost more than the rest of the page's markup; these functions write the

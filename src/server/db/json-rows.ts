@@ -4,7 +4,7 @@ import { planGeneric } from './plan-generic';
 import { planOnce } from './plan-once';
 
 /**
- * The rows of `sql` as one JSON document, parsed once (decision 008, round 4). On PGlite, decoding a
+ * The rows of `sql` as one JSON document, parsed once (decision 008). On PGlite, decoding a
  * result costs per field (a list page of ten events: 170 fields, a fifth of the statement's time);
  * one text field and `JSON.parse` cost less, and so on node-postgres. Only for rows whose columns JSON
  * carries as the row parsers would (text, integers, booleans, `date` as `YYYY-MM-DD`, arrays, jsonb):

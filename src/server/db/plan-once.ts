@@ -1,5 +1,5 @@
 /**
- * A statement planned once (decision 008, round 7). The PostgreSQL driver keeps each SQL text as a
+ * A statement planned once (decision 008). The PostgreSQL driver keeps each SQL text as a
  * named statement, and `plan_cache_mode = force_custom_plan` plans every call that has parameters, so
  * a list whose plan depends on its values is planned for them. A statement without parameters is
  * planned once and its plan kept (PostgreSQL gives such a statement its cached plan whatever the mode;

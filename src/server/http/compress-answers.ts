@@ -1,6 +1,6 @@
 /**
- * Compression of the answers made for one request (pages and API answers Astro renders, and the
- * members' list answers made from kept state; decision 008, round 11). Astro renders a page whole, so its body arrives in one piece: it is
+ * Compression of the answers made for one request (pages and API answers Astro renders; decision 008).
+ * Astro renders a page whole, so its body arrives in one piece: it is
  * held until the answer ends, compressed in one call on this thread and sent with its length, headers
  * and body in one write. The `compression` middleware it replaces streamed every answer through a zlib
  * stream on the thread pool and ended it with a chunked terminator in a second write: two thread-pool
