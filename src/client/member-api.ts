@@ -16,8 +16,6 @@ import type { PhotographerPagePayload, PhotographerProfilePayload, UserProfilePa
 
 export type SavedType = 'promotion' | 'photographer';
 
-export const SAVED_TYPES: readonly SavedType[] = ['promotion', 'photographer'];
-
 export function isSavedType(value: unknown): value is SavedType {
   return value === 'promotion' || value === 'photographer';
 }

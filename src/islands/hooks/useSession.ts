@@ -4,16 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { SIGNED_OUT_USER, type SessionUser } from '#client/auth';
-import { $isPhotographer, $isSignedIn, $sessionUser } from '#stores/session';
+import { $sessionUser } from '#stores/session';
 
 export function useSessionUser(): SessionUser {
   return useStore($sessionUser, { ssr: () => SIGNED_OUT_USER });
-}
-
-export function useIsSignedIn(): boolean {
-  return useStore($isSignedIn, { ssr: () => false });
-}
-
-export function useIsPhotographer(): boolean {
-  return useStore($isPhotographer, { ssr: () => false });
 }

@@ -19,7 +19,6 @@ interface Window {
 }
 
 const windows = new Map<string, { count: number; resetAt: number }>();
-let overrides: Partial<Record<string, RateLimitRule>> = {};
 
 function memoryHit(id: string, windowMs: number, now: number): Window {
   let w = windows.get(id);
@@ -62,17 +61,12 @@ export async function hitRateLimit(
   db: Db | null = null,
   now = Date.now(),
 ): Promise<void> {
-  const effective = overrides[bucket] ?? rule;
+  const effective = rule;
   // The rule is part of the key: instances sharing a database share windows only for the same rule.
   const id = `${bucket}:${effective.limit}/${effective.windowMs}:${key}`;
   const w =
     db?.kind === 'postgres' ? await postgresHit(db, id, effective.windowMs) : memoryHit(id, effective.windowMs, now);
   if (w.count > effective.limit) throw tooManyRequests(Math.max(w.msLeft, 0) / 1000);
-}
-
-/** Service tests shrink or lift limits in process (servers use RATE_LIMIT_* and RATE_LIMIT_WINDOW_MS). */
-export function setRateLimitOverrides(next: Partial<Record<string, RateLimitRule>>): void {
-  overrides = next;
 }
 
 export function resetRateLimits(): void {
