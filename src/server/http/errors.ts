@@ -100,7 +100,16 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'TOO_MANY_REQUESTS', '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+/** Seconds a client should wait before trying again while the database is unavailable (pages say the same). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 export const serviceUnavailable = () =>
-  new ApiError(503, 'SERVICE_UNAVAILABLE', '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.');
+  new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    undefined,
+    { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
+  );
 export const internalError = () =>
   new ApiError(500, 'INTERNAL_ERROR', '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.');

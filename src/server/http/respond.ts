@@ -48,11 +48,30 @@ export function isDatabaseTrouble(err: unknown): boolean {
   return isDatabaseDown(err) || isDatabaseBusy(err);
 }
 
+/**
+ * A database outage fails every request at once: one log line a second per kind (with how many were
+ * left out), not a stack trace per request.
+ */
+const troubleLogged = new Map<string, { at: number; skipped: number }>();
+
+export function logTrouble(kind: string, requestId: string | undefined, err: unknown, now = Date.now()): boolean {
+  const last = troubleLogged.get(kind);
+  if (last && now - last.at < 1_000) {
+    last.skipped++;
+    return false;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  log('error', kind, { requestId, error: message, code, alsoFailed: last?.skipped ?? 0 });
+  troubleLogged.set(kind, { at: now, skipped: 0 });
+  return true;
+}
+
 /** Maps anything thrown by a handler to the error envelope; unexpected errors are logged with the request id. */
 export function toErrorResponse(err: unknown, requestId?: string): Response {
   if (err instanceof DomainError) return errorResponse(err);
   if (isDatabaseTrouble(err)) {
-    log('error', isDatabaseBusy(err) ? 'database busy' : 'database unavailable', { requestId, err });
+    logTrouble(isDatabaseBusy(err) ? 'database busy' : 'database unavailable', requestId, err);
     return errorResponse(serviceUnavailable());
   }
   log('error', 'unhandled error', { requestId, err });

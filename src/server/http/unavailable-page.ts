@@ -5,14 +5,14 @@
  */
 import { copy } from '#lib/copy';
 import { escapeHtml } from '#lib/html';
-import { log } from '#server/log';
 import { securityHeaders } from './headers';
+import { logTrouble } from './respond';
 
 /** Seconds a browser or crawler is asked to wait before trying again. */
 export const PAGE_RETRY_AFTER_SECONDS = 30;
 
 export function unavailablePage(url: URL, requestId: string, err: unknown): Response {
-  log('error', 'database unavailable', { requestId, path: url.pathname, err });
+  logTrouble('database unavailable', requestId, err);
   const t = copy.errors;
   const html =
     '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
