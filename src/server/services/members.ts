@@ -1,6 +1,7 @@
 /**
  * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
  */
+import { memberViewerKey } from './promotion-views';
 import { anonymiseApplicationsOf } from './applications';
 import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
@@ -123,6 +124,8 @@ export async function withdrawMember(db: Db, id: number, storage?: Storage): Pro
     );
     // Their applications lose everything personal and give back their places (services/applications.ts).
     await anonymiseApplicationsOf(tx, id);
+    // Their view rows too: what they read is nobody's business once they are gone.
+    await tx.query('delete from promotion_views where viewer = $1', [memberViewerKey(id)]);
     const owned = await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
     clearPromotionCounts();

@@ -1,6 +1,7 @@
 /**
  * Who counts as a viewer of an event (docs/views.md): a signed-in member by id, anyone else by client
- * address (the rate limits' `clientKey`), kept only as a keyed hash. A viewer counts once per event per
+ * address (the rate limits' `clientKey`), both kept only as keyed hashes (a view row says nothing about
+ * who read what without the server's secret); a withdrawn member's rows go with them. A viewer counts once per event per
  * Korean calendar day; `HEAD` never counts.
  */
 import { createHmac } from 'node:crypto';
@@ -10,8 +11,14 @@ import type { Queryable } from '#server/db/index';
 
 /** The viewer identity stored in promotion_views. */
 export function viewerKey(member: { id: number } | null, clientAddress: string): string {
-  if (member) return `m:${member.id}`;
-  return `a:${createHmac('sha256', getJwtSecret()).update(`viewer\n${clientAddress}`).digest('base64url').slice(0, 22)}`;
+  return member ? memberViewerKey(member.id) : `a:${keyed(`viewer\n${clientAddress}`)}`;
+}
+
+const keyed = (text: string) => createHmac('sha256', getJwtSecret()).update(text).digest('base64url').slice(0, 22);
+
+/** A member's viewer key (withdrawal deletes their rows by it). */
+export function memberViewerKey(memberId: number): string {
+  return `m:${keyed(`member viewer\n${memberId}`)}`;
 }
 
 /**
