@@ -15,7 +15,14 @@
  *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part;
  *      `--only=throughput` runs only part 3, `--only=uncached` only part 6);
  *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
- *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL.
+ *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL;
+ *   7. server memory: RSS at idle and right after the throughput table's runs, on its servers
+ *      (scripts/bench/memory.mjs; `--only=memory` runs part 3 for it);
+ *   8. members' lists at 200 requests/s, open loop, on the same servers (scripts/bench/member-rate.mjs;
+ *      `--only=member-rate` runs only this part);
+ *   9. applications on PostgreSQL: 50/s open loop, alone and beside anonymous `/events`, concurrent
+ *      selections against a capacity, an author's inbox (scripts/bench/applications.mjs;
+ *      `--only=applications` runs only this part).
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
  *   PostgreSQL only the uncached and throughput tables.
  * --only=lighthouse: page weight and Lighthouse only (3 runs, 1 with --quick; `--runs=N` sets it), and
@@ -39,6 +46,11 @@ import { memberHeaders } from './bench/member.mjs';
 import { measureWriteLoad } from './bench/write-load.mjs';
 import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
 import { reportScale, scaleSizes, scaleTable } from './bench/scale.mjs';
+import { idleRss } from './bench/memory.mjs';
+import { rssMiB } from './bench/rss.mjs';
+import { memberRateRows, reportMemberRate } from './bench/member-rate.mjs';
+import { measureApplications } from './bench/applications.mjs';
+import { reportApplications } from './bench/applications-report.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -66,6 +78,9 @@ const results = {
   scale: [],
   growth: [],
   writeLoad: null,
+  memory: [],
+  memberRate: [],
+  applications: null,
 };
 const cleanups = [];
 
@@ -114,7 +129,7 @@ async function startServer(env) {
   }
   // Seeding writes the whole database (1.2 GB at 100k events on PGlite) and PGlite's start vacuums it;
   // the kernel writes those pages back for up to half a minute after, while the tables measure. Write
-  // them back now, before anything is measured (decision 008, round 11).
+  // them back now, before anything is measured (decision 008).
   spawnSync('sync');
   const stop = () =>
     new Promise((resolve) => {
@@ -232,8 +247,11 @@ async function lighthouseRuns(base, pages, runs) {
   }
 }
 
-/** The throughput table's rows on the server at `base`, whose database is `database`. */
-async function throughput(base, ids, database) {
+/**
+ * The throughput table's rows on the server at `base`, whose database is `database`; `member`: a
+ * signed-in member's headers (./bench/member.mjs), signed in here when not given.
+ */
+async function throughput(base, ids, database, member = null) {
   const html = await (await fetch(`${base}/`)).text();
   // The reference: the home page's first stylesheet (else script), as the server sends it to a browser.
   const asset =
@@ -247,7 +265,7 @@ async function throughput(base, ids, database) {
   await sample.arrayBuffer();
   const seconds = quick ? 3 : 10;
   // Without a token the list answers are shared (the page cache); with one, each is the caller's own.
-  const member = await memberHeaders(base);
+  member ??= await memberHeaders(base);
   const list = '/api/v1/promotions/list';
   const search = `${list}?searchKeyword=${encodeURIComponent('야경')}`;
   const targets = [
@@ -269,11 +287,29 @@ async function throughput(base, ids, database) {
   for (const row of rows) row.ratioToStatic = Number((row.rps / ref).toFixed(3));
 }
 
-/** The throughput table on a server of its own on `env`. */
-async function throughputOn(env, database) {
+/**
+ * On a server of its own on `env`: the throughput table with the server's RSS at idle (after a short
+ * warm-up) and right after it (`table`), and the members' lists at a fixed rate (`memberRate`).
+ */
+async function throughputOn(env, database, { table = true, memberRate = false } = {}) {
   const server = await startServer(env);
   try {
-    await throughput(server.base, await firstIds(server.base), database);
+    const ids = await firstIds(server.base);
+    const member = await memberHeaders(server.base);
+    if (table) {
+      const list = '/api/v1/promotions/list';
+      const paths = [...publicPages(ids), { path: list }, { path: list, headers: member }];
+      const idleMiB = await idleRss({ base: server.base, pid: server.pid, paths });
+      await throughput(server.base, ids, database, member);
+      results.memory.push({ database, idleMiB, afterMiB: rssMiB(server.pid) });
+    }
+    if (memberRate) {
+      log(`members' lists at a fixed rate on ${database}…`);
+      const seconds = quick ? 10 : 30;
+      results.memberRate.push(
+        ...(await memberRateRows({ base: server.base, database, headers: member, seconds, log })),
+      );
+    }
   } finally {
     await server.stop();
   }
@@ -337,11 +373,27 @@ async function main() {
     results.growth = growth(results.scale);
     return reportScale(results);
   }
-  if (args.includes('--only=throughput')) {
+  if (args.includes('--only=throughput') || args.includes('--only=memory')) {
     await throughputOn(baseEnv, 'PGlite');
     if (findPgBin()) await throughputOn(await pgBench(), 'PostgreSQL');
     return report(results);
   }
+  if (args.includes('--only=member-rate')) {
+    await throughputOn(baseEnv, 'PGlite', { table: false, memberRate: true });
+    if (findPgBin()) await throughputOn(await pgBench(), 'PostgreSQL', { table: false, memberRate: true });
+    return reportMemberRate(results);
+  }
+  // Applications (./bench/applications.mjs), on a PostgreSQL database of their own.
+  const applications = async () => {
+    if (!findPgBin()) {
+      results.applications = { database: 'PostgreSQL', skipped: 'PostgreSQL binaries not found' };
+      return;
+    }
+    log('applications…');
+    const ctx = { quick, env: await pgBench(), seededEvents: small, startServer, cannon, log };
+    results.applications = await measureApplications(ctx);
+  };
+  if (args.includes('--only=applications')) return applications().then(() => reportApplications(results));
 
   const server = await startServer(baseEnv);
   const ids = await firstIds(server.base);
@@ -363,9 +415,9 @@ async function main() {
     await server.stop();
     return report(results);
   }
-  log('throughput…');
-  await throughput(server.base, ids, 'PGlite');
   await server.stop();
+  log('throughput…');
+  await throughputOn(baseEnv, 'PGlite', { memberRate: true });
   await writeLoad();
   log('uncached cost…');
   await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
@@ -375,13 +427,14 @@ async function main() {
     pgDb = { env: await pgBench(), events: small };
     await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: pgDb.env, events: small });
     log('throughput on PostgreSQL…');
-    await throughputOn(pgDb.env, 'PostgreSQL');
+    await throughputOn(pgDb.env, 'PostgreSQL', { memberRate: true });
   }
   log('scale…');
   // --quick: the smaller PGlite size only; the whole table is `--only=scale` (./bench/scale.mjs).
   const sizes = quick ? { PGlite: [small], PostgreSQL: [] } : scaleSizes(false);
   await scaleTable({ ...scale, sizes, pg: async () => pgDb });
   results.growth = growth(results.scale);
+  await applications();
   results.uncachedTargets = uncachedTargetRows(results);
   report(results);
   reportUncached(results);

@@ -52,10 +52,10 @@ const FETCH_WARM_MS = 300;
  * One request at a time on one keep-alive connection, as the load tool of the other tables
  * (autocannon) asks: node's HTTP client reading the whole body, with the encodings `fetch` accepts.
  * Undici's `fetch` spends 0.4–0.6 ms of its own per request on this 2-core machine (the same server's
- * `/healthz` 1.4 ms p50 through `fetch`, 0.9 through this; decision 008, round 13): the client's time,
+ * `/healthz` 1.4 ms p50 through `fetch`, 0.9 through this; decision 008): the client's time,
  * not the answer's. Its p50 is still measured, beside (`fetchP50`).
  */
-function leanClient(base) {
+export function leanClient(base) {
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const ask = (path, headers) =>
@@ -76,7 +76,7 @@ function leanClient(base) {
 }
 
 /** `ask` for `warmMs` unmeasured, then `n` times measured: the times in ms. */
-async function sequential(ask, n, warmMs) {
+export async function sequential(ask, n, warmMs) {
   for (const until = performance.now() + warmMs; performance.now() < until;) await ask();
   const times = [];
   for (let i = 0; i < n; i++) {
@@ -92,7 +92,7 @@ async function sequential(ask, n, warmMs) {
  * queries take turns, so the server's youngest seconds (its WebAssembly still tiering up) and the
  * machine's drift fall on all of them alike, not on the first one measured. One round measured
  * `/healthz` — measured first — at 1.5–1.9 ms p50 on PGlite, where later rounds on the same server read
- * 0.5–1.1 (decision 008, round 13).
+ * 0.5–1.1 (decision 008).
  */
 export const ROUNDS = 3;
 

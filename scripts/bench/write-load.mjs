@@ -9,10 +9,10 @@
  * The member list and search rows are the throughput table's (bench.mjs); ./write-load-report.mjs
  * turns all of it into ratios, targets and tables. Every loop is bounded in count and time, on loopback.
  */
-import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { findPgBin, freePort, startPgCluster } from '../lib/pg-cluster.mjs';
+import { rssMiB } from './rss.mjs';
 import { percentile, writerSummary } from './write-load-report.mjs';
 import { editTitle, listedEventIds, photographerWithEvents, signInMembers } from './write-setup.mjs';
 
@@ -109,16 +109,6 @@ async function underWrites(database, env, ctx, plan, rows) {
   } finally {
     await worker?.terminate();
     await server.stop();
-  }
-}
-
-/** VmRSS of a process in MiB, or null where /proc is not there. */
-function rssMiB(pid) {
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
   }
 }
 

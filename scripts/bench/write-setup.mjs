@@ -46,16 +46,17 @@ async function member(base, account, n) {
 }
 
 /**
- * `count` new members, 8 at a time.
+ * `count` new members, `size` at a time.
  * @param {string} base
  * @param {number} count
  * @param {string} prefix account names are `<prefix>-<n>`
+ * @param {number} [size] members signed in at once
  */
-export async function signInMembers(base, count, prefix) {
+export async function signInMembers(base, count, prefix, size = 8) {
   const members = [];
-  for (let i = 0; i < count; i += 8) {
+  for (let i = 0; i < count; i += size) {
     const batch = [];
-    for (let n = i; n < Math.min(count, i + 8); n++) batch.push(member(base, `${prefix}-${n}`, n));
+    for (let n = i; n < Math.min(count, i + size); n++) batch.push(member(base, `${prefix}-${n}`, n));
     members.push(...(await Promise.all(batch)));
   }
   return members;
