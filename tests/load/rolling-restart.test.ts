@@ -28,7 +28,9 @@ const has = (bin: string) => {
     return false;
   }
 };
-const ready = DATABASE_URL !== '' && ['nginx', 'openssl', 'curl'].every(has);
+const tools = ['nginx', 'openssl', 'curl'].every(has);
+// CI installs the tools (.ci/run): there a missing one fails the test instead of skipping it.
+const skip = DATABASE_URL === '' || (!tools && !process.env['CI']);
 
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -53,7 +55,7 @@ interface Tally {
   writes: Map<number, string>;
 }
 
-describe.skipIf(!ready)('rolling restart behind nginx', () => {
+describe.skipIf(skip)('rolling restart behind nginx', () => {
   let work = '';
   let env: NodeJS.ProcessEnv = {};
   afterAll(async () => {
@@ -63,6 +65,7 @@ describe.skipIf(!ready)('rolling restart behind nginx', () => {
   });
 
   it('loses no request while both instances are replaced, and no acknowledged write to kill -9', async () => {
+    if (!tools) throw new Error('nginx, openssl and curl are required in CI (.ci/run installs them)');
     work = mkdtempSync(join(tmpdir(), 'damabwa-deploy-'));
     const runDir = join(work, 'run');
     const base = await basePort();
