@@ -12,6 +12,8 @@
 # starts the new build on the slot's other port, so old and new never fight over one. The metrics port of
 # an instance is its port + 1000 (127.0.0.1 only).
 
+# Debian's nginx is in /usr/sbin, which a user's PATH may leave out.
+PATH="$PATH:/usr/sbin:/sbin"
 DEPLOY_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$DEPLOY_DIR/.." && pwd)"
 DEPLOY_MODE="${DEPLOY_MODE:-process}"

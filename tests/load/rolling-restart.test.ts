@@ -22,7 +22,8 @@ const run = promisify(execFile);
 const DATABASE_URL = process.env['DATABASE_URL'] ?? '';
 const has = (bin: string) => {
   try {
-    execFileSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' });
+    // Debian puts nginx in /usr/sbin, which a user's PATH may leave out (deploy/lib.sh adds it).
+    execFileSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin" command -v ${bin}`], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
