@@ -62,8 +62,20 @@ export interface Config {
   corsOrigins: string[];
   /** Lifetime of an access token, in seconds. */
   accessTokenTtlSeconds: number;
-  /** Upload requests whose images are in the pipeline at once: per member (past it 429) and in all (503). */
-  uploadsInFlight: { perMember: number; total: number };
+  /**
+   * Upload requests holding a place (from their first complete file until answered): per member and per
+   * client address (past them 429) and in all (503).
+   */
+  uploadsInFlight: { perMember: number; perAddress: number; total: number };
+  /**
+   * An upload's body: read whole within `timeoutMs`, and at least `minBytesPerSecond` in every window of
+   * `windowMs` (time spent on our own image work not counted); else 408 and everything is freed.
+   */
+  uploadBody: { timeoutMs: number; minBytesPerSecond: number; windowMs: number };
+  /** Per member and day (Korea time): bytes and files uploaded that nothing uses yet; past either, 429. */
+  uploadQuota: { dailyBytes: number; dailyFiles: number };
+  /** Local storage: uploads are refused (507) while the uploads directory's disk has less free space. */
+  uploadsMinFreeBytes: number;
   /** Bounds on every database query (PostgreSQL; PGlite takes the statement timeout) and on /healthz. */
   dbTimeouts: { statementMs: number; lockMs: number; healthMs: number };
 }
@@ -214,9 +226,10 @@ export function parseConfig(env: Env): Config {
       email: str(env, 'SITE_EMAIL', 'partner@damabwa.kr'),
       phone: str(env, 'SITE_PHONE', '010-0000-0000'),
       instagramUrl: str(env, 'SITE_INSTAGRAM_URL', 'https://www.instagram.com/damabwa'),
-      privacyUrl: str(env, 'SITE_PRIVACY_URL', 'https://damabwa.notion.site/privacy'),
-      termsUrl: str(env, 'SITE_TERMS_URL', 'https://damabwa.notion.site/terms'),
-      partnerTermsUrl: str(env, 'SITE_PARTNER_TERMS_URL', 'https://damabwa.notion.site/partner-terms'),
+      privacyUrl: str(env, 'SITE_PRIVACY_URL', '/privacy'),
+      termsUrl: str(env, 'SITE_TERMS_URL', '/terms'),
+      // Our own documents (src/lib/legal); an operator may point elsewhere.
+      partnerTermsUrl: str(env, 'SITE_PARTNER_TERMS_URL', '/partner-terms'),
       contactFormUrl: str(env, 'SITE_CONTACT_FORM_URL', 'https://forms.gle/damabwa-contact'),
     },
     homeBannerLink: str(env, 'HOME_BANNER_LINK', '/event/8'),
@@ -243,8 +256,19 @@ export function parseConfig(env: Env): Config {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 60, 7 * 24 * 60 * 60, problems),
     uploadsInFlight: {
       perMember: int(env, 'UPLOADS_IN_FLIGHT_PER_MEMBER', 4, 1, 1_000, problems),
+      perAddress: int(env, 'UPLOADS_IN_FLIGHT_PER_ADDRESS', 8, 1, 100_000, problems),
       total: int(env, 'UPLOADS_IN_FLIGHT_TOTAL', 16, 1, 100_000, problems),
     },
+    uploadBody: {
+      timeoutMs: int(env, 'UPLOAD_BODY_TIMEOUT_MS', 60_000, 500, 3_600_000, problems),
+      minBytesPerSecond: int(env, 'UPLOAD_MIN_RATE_KBPS', 16, 0, 1_000_000, problems) * 1024,
+      windowMs: int(env, 'UPLOAD_RATE_WINDOW_MS', 5_000, 200, 600_000, problems),
+    },
+    uploadQuota: {
+      dailyBytes: int(env, 'UPLOAD_DAILY_UNUSED_MB', 300, 1, 10_000_000, problems) * 1024 * 1024,
+      dailyFiles: int(env, 'UPLOAD_DAILY_UNUSED_FILES', 300, 1, 10_000_000, problems),
+    },
+    uploadsMinFreeBytes: int(env, 'UPLOADS_MIN_FREE_MB', 1024, 0, 1_000_000_000, problems) * 1024 * 1024,
     dbTimeouts: {
       statementMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000, problems),
       lockMs: int(env, 'DB_LOCK_TIMEOUT_MS', 5_000, 100, 3_600_000, problems),

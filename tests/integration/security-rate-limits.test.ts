@@ -108,6 +108,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/admin/photographers/{id}/hide': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/photographers/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/reports/{id}/dismiss': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/reports/dismiss-by-reporter': 'ADMIN only (limitWrite after requireAdmin)',
 };
 const MISSING = 2_000_000_000;
 // Saving and event edits need a finished registration (403 REGISTRATION_REQUIRED before any limit).
@@ -133,6 +134,8 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'PUT /api/v1/applications/{id}', who: 'USER', json: {} },
   { key: 'PATCH /api/v1/applications/{id}', who: 'USER', json: {} },
   { key: 'POST /api/v1/applications/{id}/transitions', who: 'USER', json: {} },
+  { key: 'POST /api/v1/users/me/consents', who: 'USER', json: {} },
+  { key: 'DELETE /api/v1/users/me/consents/{kind}', who: 'USER' },
 ];
 
 beforeAll(async () => {

@@ -43,9 +43,12 @@ const NOTHING_SHARED: Record<string, string> = {
   'POST /api/v1/users/me/registration': 'a USER shows on no shared page',
   'POST /api/v1/reports': 'reports show only on /admin, which is never shared',
   'POST /api/v1/admin/reports/{id}/dismiss': 'reports show only on /admin, which is never shared',
+  'POST /api/v1/admin/reports/dismiss-by-reporter': 'reports show only on /admin, which is never shared',
   'POST /api/v1/promotions/{id}/applications': 'an application shows only to its applicant and the author',
   'PUT /api/v1/applications/{id}': 'an application shows only to its applicant and the author',
   'PATCH /api/v1/applications/{id}': 'an application shows only to its applicant and the author',
+  'POST /api/v1/users/me/consents': 'consents show only to the member (내 정보)',
+  'DELETE /api/v1/users/me/consents/{kind}': 'consents show only to the member (내 정보)',
 };
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];

@@ -10,6 +10,13 @@ import { DomainError } from '#server/services/errors';
 export interface KakaoAccount {
   id: string;
   nickname: string | null;
+  /** Kakao's age range (`1~9`, `10~14`, `15~19`, `20~29`, …) when the account shares it, else null. */
+  ageRange: string | null;
+}
+
+/** Kakao's `kakao_account.age_range`: kept only in its documented shape. */
+export function readAgeRange(raw: unknown): string | null {
+  return typeof raw === 'string' && /^\d{1,3}~(\d{1,3})?$/.test(raw) ? raw : null;
 }
 
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -38,8 +45,13 @@ export async function fetchKakaoAccount(
   }
   const id = (data as { id?: unknown } | null)?.id;
   if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d{1,20}$/.test(String(id))) throw kakaoError();
-  const nickname = (data as { kakao_account?: { profile?: { nickname?: unknown } } }).kakao_account?.profile?.nickname;
-  return { id: String(id), nickname: typeof nickname === 'string' ? nickname : null };
+  const account = (data as { kakao_account?: { profile?: { nickname?: unknown }; age_range?: unknown } }).kakao_account;
+  const nickname = account?.profile?.nickname;
+  return {
+    id: String(id),
+    nickname: typeof nickname === 'string' ? nickname : null,
+    ageRange: readAgeRange(account?.age_range),
+  };
 }
 
 function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {

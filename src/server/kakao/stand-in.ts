@@ -23,6 +23,18 @@ export function standInKakaoId(account: string): string {
   return String((digest.readUIntBE(0, 6) % 9_000_000_000) + 1_000_000_000);
 }
 
+/**
+ * The age range the stand-in reports, in Kakao's format: an account name containing `under14` is a child
+ * (`10~14`), containing `under10` a younger one (`1~9`); every other account shares none (as a Kakao
+ * account that did not agree to share it).
+ */
+export function standInAgeRange(account: string): string | null {
+  const name = account.toLowerCase();
+  if (name.includes('under10')) return '1~9';
+  if (name.includes('under14')) return '10~14';
+  return null;
+}
+
 export function normaliseAccount(raw: string): string | null {
   const account = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
   if (account.length < 1 || account.length > 40) return null;

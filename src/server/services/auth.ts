@@ -8,11 +8,18 @@ import { fetchKakaoAccount } from '#server/kakao/client';
 import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#server/auth/tokens';
 import { findOrCreateByKakaoId, toUserResponse } from './members';
 
-/** Verifies the Kakao token, finds or creates the member, issues a token pair. */
+/** Verifies the Kakao token, finds or creates the member (noting Kakao's age range), issues a token pair. */
 export async function login(authKey: string): Promise<{ result: LoginResponse; created: boolean }> {
   const account = await fetchKakaoAccount(authKey);
   const db = await getDb();
   const { member, created } = await findOrCreateByKakaoId(db, account.id);
+  // Registration refuses an account Kakao says may be under 14 (services/registration.ts).
+  if (account.ageRange !== null) {
+    await db.query('update members set kakao_age_range = $2 where id = $1 and kakao_age_range is distinct from $2', [
+      member.id,
+      account.ageRange,
+    ]);
+  }
   const tokens = await issueTokenPair(db, member.id, member.roles);
   return {
     created,

@@ -22,9 +22,24 @@ import { assertImagesIssuedTo } from './files';
 import type { PhotographerResponse, UserResponse } from '#lib/contract';
 import { getMember, isNicknameTaken, toUserResponse } from './members';
 import { getPhotographer, refreshPhotographerSearch } from './photographers';
+import { recordConsents, registrationConsents, type ConsentGiven } from './consents';
 
 const nicknameTaken = () => conflict('NICKNAME_ALREADY_EXISTS', '이미 사용 중인 닉네임이에요.');
 const alreadyRegistered = () => conflict('USER_ALREADY_REGISTERED', '이미 회원가입을 마친 계정이에요.');
+const underFourteen = () =>
+  denied(
+    'ACCESS_DENIED',
+    '만 14세 미만은 담아봐에 가입할 수 없어요. 카카오 계정의 연령대가 만 14세 미만일 수 있어 가입을 진행할 수 없어요.',
+  );
+
+/**
+ * Kakao's age ranges that may be under 14: `1~9`, and `10~14` (Kakao does not tell a 14-year-old from a
+ * 13-year-old in it, so the range is refused as a whole). An account that shares no range relies on the
+ * sign-up's own 만 14세 이상 item.
+ */
+export function mayBeUnderFourteen(ageRange: string | null): boolean {
+  return ageRange === '1~9' || ageRange === '10~14';
+}
 
 /** The optional `signupSources` of a registration body (operators count where members come from). */
 export function parseSignupSources(body: Record<string, unknown>): SignupSource[] {
@@ -66,9 +81,13 @@ async function writeWithNickname(
   try {
     await db.transaction(async (tx) => {
       if (registering) {
-        const rows = await tx.query<{ type: string }>('select type from members where id = $1 for update', [me.id]);
+        const rows = await tx.query<{ type: string; kakao_age_range: string | null }>(
+          'select type, kakao_age_range from members where id = $1 for update',
+          [me.id],
+        );
         if (!rows[0]) throw denied();
         if (rows[0].type !== 'UNDEFINED') throw alreadyRegistered();
+        if (mayBeUnderFourteen(rows[0].kakao_age_range)) throw underFourteen();
       }
       if (await isNicknameTaken(tx, input.nickname, me.id)) throw nicknameTaken();
       if (input.profileImage) {
@@ -85,13 +104,19 @@ async function writeWithNickname(
   }
 }
 
+/**
+ * Registration records the sign-up's consents with their versions in the same transaction
+ * (`registrationConsents` of services/consents.ts reads them from the body).
+ */
 export async function registerUser(
   db: Db,
   me: Principal,
   input: UserRegistrationPayload,
   sources: SignupSource[],
+  consents: readonly ConsentGiven[] = registrationConsents({}, 'USER'),
 ): Promise<UserResponse> {
   await writeWithNickname(db, me, input, true, async (tx) => {
+    await recordConsents(tx, me.id, consents, 'SIGNUP');
     await tx.query(
       `update members set type = 'USER', roles = '{USER}', nickname = $2, gender = $3, instagram_id = $4,
           signup_sources = $5, registered_at = now()
@@ -107,8 +132,10 @@ export async function registerPhotographer(
   me: Principal,
   input: PhotographerRegistrationPayload,
   sources: SignupSource[],
+  consents: readonly ConsentGiven[] = registrationConsents({}, 'PHOTOGRAPHER'),
 ): Promise<PhotographerResponse> {
   await writeWithNickname(db, me, input, true, async (tx) => {
+    await recordConsents(tx, me.id, consents, 'SIGNUP');
     await tx.query(
       `update members set type = 'PHOTOGRAPHER', roles = '{PHOTOGRAPHER,USER}', nickname = $2, gender = $3,
           instagram_id = $4, profile_image = $5::jsonb, signup_sources = $6, registered_at = now()

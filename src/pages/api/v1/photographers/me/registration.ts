@@ -6,6 +6,7 @@ import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
 import { unwrap } from '#server/services/errors';
 import { json } from '#server/http/respond';
+import { registrationConsents } from '#server/services/consents';
 import { parseSignupSources, registerPhotographer } from '#server/services/registration';
 
 export const POST = endpoint(async (ctx) => {
@@ -14,7 +15,13 @@ export const POST = endpoint(async (ctx) => {
   await limitWrite(me.id);
   const body = await readJson(request);
   const input = unwrap(validatePhotographerRegistration(body));
-  const result = await registerPhotographer(await getDb(), me, input, parseSignupSources(body));
+  const result = await registerPhotographer(
+    await getDb(),
+    me,
+    input,
+    parseSignupSources(body),
+    registrationConsents(body, 'PHOTOGRAPHER'),
+  );
   return json(result);
 });
 export const ALL = notAllowed;

@@ -6,6 +6,7 @@ import { endpoint, notAllowed } from '#server/http/endpoint';
 import { limitWrite } from '#server/http/limits';
 import { unwrap } from '#server/services/errors';
 import { json } from '#server/http/respond';
+import { registrationConsents } from '#server/services/consents';
 import { parseSignupSources, registerUser } from '#server/services/registration';
 
 export const POST = endpoint(async ({ request, locals }) => {
@@ -13,6 +14,8 @@ export const POST = endpoint(async ({ request, locals }) => {
   await limitWrite(me.id);
   const body = await readJson(request);
   const input = unwrap(validateUserRegistration(body));
-  return json(await registerUser(await getDb(), me, input, parseSignupSources(body)));
+  return json(
+    await registerUser(await getDb(), me, input, parseSignupSources(body), registrationConsents(body, 'USER')),
+  );
 });
 export const ALL = notAllowed;
