@@ -103,7 +103,7 @@ export function AdminPage() {
                 {r.target.hidden && <span className={styles['badge']}>{t.hiddenBadge}</span>}
                 {r.target.deleted && <span className={styles['badge']}>{t.deletedBadge}</span>}
                 {r.detail && <p className={styles['detail']}>{r.detail}</p>}
-                <p className={styles['meta']}>{t.reporter(r.reporter.nickname)}</p>
+                <p className={styles['meta']}>{t.reporter(r.reporter?.nickname ?? moderationCopy.formerMember)}</p>
                 <div className={styles['actions']}>
                   {!r.target.hidden && !r.target.deleted && (
                     <button type="button" className={styles['button']} onClick={() => setHiding(r.target)}>

@@ -21,7 +21,8 @@ export interface ModerationTarget {
 }
 
 export interface OpenReport extends ReportResponse {
-  reporter: { id: number; nickname: string };
+  /** Null once the reporter withdrew (their reports stay, anonymised). */
+  reporter: { id: number; nickname: string } | null;
   target: ModerationTarget;
 }
 
@@ -35,13 +36,17 @@ export interface ModerationEvent {
   hiddenReason: string | null;
 }
 
-export type ModerationAction = 'HIDE' | 'UNHIDE' | 'DELETE' | 'DISMISS';
+export type ModerationAction = 'HIDE' | 'UNHIDE' | 'DELETE' | 'DISMISS' | 'GRANT_ADMIN' | 'REVOKE_ADMIN';
+
+/** What a log entry acted on: reported content, or a member (role changes). */
+export type ModerationTargetType = ReportTargetType | 'MEMBER';
 
 export interface ModerationLogEntry {
   id: number;
   action: ModerationAction;
-  admin: { id: number; nickname: string } | null;
-  targetType: ReportTargetType;
+  /** The admin as they were named then (id null once they left; null for the operator's command). */
+  admin: { id: number | null; nickname: string } | null;
+  targetType: ModerationTargetType;
   targetId: number;
   reason: string;
   /** Open reports this action resolved. */

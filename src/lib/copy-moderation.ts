@@ -1,11 +1,11 @@
 /** Reports and moderation: the report dialog, the admin's menu items, /admin and the hidden event view. */
-import type { ModerationAction } from './contract-moderation';
-import type { ReportTargetType } from './rules/report';
+import type { ModerationAction, ModerationTargetType } from './contract-moderation';
 
 export const moderationCopy = {
   report: {
     menu: '신고하기',
-    photographerMenu: '사진작가 페이지 메뉴',
+    /** The ⋮ button of a photographer page for a member, who can only report: 더보기, as on an event. */
+    photographerMenu: '더보기',
     title: '신고하기',
     eventLead: '이 이벤트를 신고하는 이유를 골라 주세요.',
     photographerLead: '이 사진작가 페이지를 신고하는 이유를 골라 주세요.',
@@ -19,6 +19,8 @@ export const moderationCopy = {
   },
   admin: {
     title: '운영 관리',
+    /** The ⋮ button of a photographer page for an admin, whose menu hides it (the event's: 이벤트 관리 메뉴). */
+    photographerMenu: '사진작가 페이지 관리 메뉴',
     /** My page's menu row to /admin, for an ADMIN only. */
     myPageLink: '신고·숨김 관리',
     hide: '숨기기',
@@ -53,13 +55,20 @@ export const moderationCopy = {
     retry: '다시 시도',
     targetGone: '(삭제된 대상)',
   },
-  targetType: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가' } satisfies Record<ReportTargetType, string>,
+  targetType: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가', MEMBER: '회원' } satisfies Record<
+    ModerationTargetType,
+    string
+  >,
   action: {
     HIDE: '숨김',
     UNHIDE: '숨김 해제',
     DELETE: '삭제',
     DISMISS: '신고 닫기',
+    GRANT_ADMIN: '관리자 권한 부여',
+    REVOKE_ADMIN: '관리자 권한 회수',
   } satisfies Record<ModerationAction, string>,
+  /** The reporter of a report whose reporter withdrew. */
+  formerMember: '탈퇴한 회원',
   /** The hidden event or photographer page as its author (owner) and admins see it. */
   hidden: {
     PROMOTION: {
@@ -71,7 +80,7 @@ export const moderationCopy = {
       banner: '이 사진작가 페이지는 운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.',
     },
     reason: '숨김 사유',
-    hiddenAt: '숨긴 때',
+    hiddenAt: '숨긴 날짜',
     loading: '불러오는 중…',
   },
 };

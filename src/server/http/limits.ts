@@ -48,3 +48,11 @@ export async function limitApply(memberId: number): Promise<void> {
   const { write, windowMs } = getConfig().rateLimits;
   await hitRateLimit('apply', String(memberId), { limit: Math.min(APPLY_LIMIT, write), windowMs }, await sharedDb());
 }
+
+/** Reports per member: at most 5 a window, so one account cannot bury the real ones in /admin. */
+export const REPORT_LIMIT = 5;
+
+export async function limitReport(memberId: number): Promise<void> {
+  const { write, windowMs } = getConfig().rateLimits;
+  await hitRateLimit('report', String(memberId), { limit: Math.min(REPORT_LIMIT, write), windowMs }, await sharedDb());
+}

@@ -28,14 +28,41 @@ interface OpenReportRow {
   reason: OpenReport['reason'];
   detail: string;
   created_at: Date;
-  reporter_id: number;
-  reporter_nickname: string;
+  reporter_id: number | null;
+  reporter_nickname: string | null;
   target_name: string | null;
   target_hidden: boolean;
   target_deleted: boolean;
 }
 
-async function openReports(db: Queryable): Promise<OpenReport[]> {
+/** Filters of the open reports (`/admin`): one reporter, one target, one reason. */
+export interface ReportFilter {
+  reporterId?: number | undefined;
+  targetType?: OpenReport['targetType'] | undefined;
+  targetId?: number | undefined;
+  reason?: OpenReport['reason'] | undefined;
+}
+
+/**
+ * Open reports, newest first, a page at a time and filtered, so a flood from one account can neither
+ * hide a real report nor fill the page.
+ */
+export async function openReports(
+  db: Queryable,
+  filter: ReportFilter = {},
+  page: { page: number; pageSize: number } = { page: 0, pageSize: OVERVIEW_LIMITS.reports },
+): Promise<OpenReport[]> {
+  const conditions = ['r.resolved_at is null'];
+  const params: (string | number)[] = [];
+  const add = (sql: string, value: string | number) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.reporterId !== undefined) add('r.reporter_id = ?', filter.reporterId);
+  if (filter.targetType !== undefined) add('r.target_type = ?', filter.targetType);
+  if (filter.targetId !== undefined) add('r.target_id = ?', filter.targetId);
+  if (filter.reason !== undefined) add('r.reason = ?', filter.reason);
+  params.push(page.pageSize, page.page * page.pageSize);
   const rows = await db.query<OpenReportRow>(
     `select ${REPORT_COLUMNS}, r.reporter_id, rm.nickname as reporter_nickname,
             coalesce(p.title, tm.nickname) as target_name,
@@ -44,18 +71,21 @@ async function openReports(db: Queryable): Promise<OpenReport[]> {
                  then p.id is null or (p.deleted_at is not null and p.hidden_at is null)
                  else pp.member_id is null end as target_deleted
        from reports r
-       join members rm on rm.id = r.reporter_id
+       left join members rm on rm.id = r.reporter_id
        left join promotions p on r.target_type = 'PROMOTION' and p.id = r.target_id
        left join photographer_pages pp on r.target_type = 'PHOTOGRAPHER' and pp.member_id = r.target_id
        left join members tm on r.target_type = 'PHOTOGRAPHER' and tm.id = r.target_id
-      where r.resolved_at is null
+      where ${conditions.join(' and ')}
       order by r.id desc
-      limit $1`,
-    [OVERVIEW_LIMITS.reports],
+      limit $${params.length - 1} offset $${params.length}`,
+    params,
   );
   return rows.map((r) => ({
     ...toReportResponse(r),
-    reporter: { id: r.reporter_id, nickname: r.reporter_nickname },
+    reporter:
+      r.reporter_id !== null && r.reporter_nickname !== null
+        ? { id: r.reporter_id, nickname: r.reporter_nickname }
+        : null,
     target: {
       type: r.target_type,
       id: r.target_id,
@@ -100,13 +130,15 @@ async function recentLog(db: Queryable): Promise<ModerationLogEntry[]> {
     action: ModerationLogEntry['action'];
     admin_id: number | null;
     nickname: string | null;
+    admin_nickname: string | null;
     target_type: ModerationLogEntry['targetType'];
     target_id: number;
     reason: string;
     reports: number;
     created_at: Date;
   }>(
-    `select l.id, l.action, l.admin_id, m.nickname, l.target_type, l.target_id, l.reason, l.reports, l.created_at
+    `select l.id, l.action, l.admin_id, m.nickname, l.admin_nickname, l.target_type, l.target_id, l.reason, l.reports,
+            l.created_at
        from moderation_log l left join members m on m.id = l.admin_id
       order by l.id desc
       limit $1`,
@@ -115,7 +147,11 @@ async function recentLog(db: Queryable): Promise<ModerationLogEntry[]> {
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
-    admin: r.admin_id !== null && r.nickname !== null ? { id: r.admin_id, nickname: r.nickname } : null,
+    // The name the admin had when they acted, kept after they leave.
+    admin:
+      r.admin_nickname !== null || r.nickname !== null
+        ? { id: r.admin_id, nickname: r.admin_nickname ?? r.nickname ?? '' }
+        : null,
     targetType: r.target_type,
     targetId: r.target_id,
     reason: r.reason,

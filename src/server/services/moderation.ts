@@ -45,10 +45,23 @@ async function record(
   reports: number,
 ): Promise<void> {
   await tx.query(
-    `insert into moderation_log (admin_id, action, target_type, target_id, reason, reports)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [admin.id, action, type, id, reason, reports],
+    `insert into moderation_log (admin_id, admin_nickname, action, target_type, target_id, reason, reports)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [admin.id, admin.nickname, action, type, id, reason, reports],
   );
+}
+
+/** Closes every open report of one reporter (a flood), logged as one dismissal per report. */
+export async function dismissReportsOf(db: Db, admin: Principal, reporterId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ target_type: ReportTargetType; target_id: number }>(
+      `update reports set resolved_at = now(), resolved_by = $1, resolution = 'DISMISSED'
+        where reporter_id = $2 and resolved_at is null returning target_type, target_id`,
+      [admin.id, reporterId],
+    );
+    for (const r of rows) await record(tx, admin, 'DISMISS', r.target_type, r.target_id, '', 1);
+    return rows.length;
+  });
 }
 
 type PromotionAction = 'HIDE' | 'UNHIDE' | 'DELETE';

@@ -6,7 +6,7 @@ import type { ReportResponse } from '#lib/contract-moderation';
 import type { ReportInput } from '#lib/rules/report';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
-import { conflict } from './errors';
+import { conflict, denied } from './errors';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';
 
@@ -32,15 +32,27 @@ export function toReportResponse(r: ReportRow): ReportResponse {
   };
 }
 
-/** 404 unless the public can see the target (a hidden or deleted one cannot be reported). */
-async function assertReportable(db: Queryable, input: Pick<ReportInput, 'targetType' | 'targetId'>): Promise<void> {
+const ownContent = () => denied('ACCESS_DENIED', '내가 올린 내용은 신고할 수 없어요.');
+
+/**
+ * 404 unless the public can see the target (a hidden or deleted one cannot be reported); 403 for the
+ * reporter's own event or page.
+ */
+async function assertReportable(
+  db: Queryable,
+  reporter: Principal,
+  input: Pick<ReportInput, 'targetType' | 'targetId'>,
+): Promise<void> {
   if (input.targetType === 'PROMOTION') {
-    const rows = await db.query('select 1 as ok from promotions where id = $1 and deleted_at is null', [
-      input.targetId,
-    ]);
+    const rows = await db.query<{ author_id: number }>(
+      'select author_id from promotions where id = $1 and deleted_at is null',
+      [input.targetId],
+    );
     if (rows.length === 0) throw promotionNotFound();
+    if (rows[0]?.author_id === reporter.id) throw ownContent();
     return;
   }
+  if (input.targetId === reporter.id) throw ownContent();
   const rows = await db.query(
     `select 1 as ok from photographer_pages pp join members m on m.id = pp.member_id
       where pp.member_id = $1 and pp.hidden_at is null and 'PHOTOGRAPHER' = any(m.roles)`,
@@ -53,7 +65,7 @@ export const reportAlreadyOpen = () =>
   conflict('REPORT_ALREADY_OPEN', '이미 신고한 대상이에요. 운영자가 확인하고 있어요.');
 
 export async function createReport(db: Queryable, reporter: Principal, input: ReportInput): Promise<ReportResponse> {
-  await assertReportable(db, input);
+  await assertReportable(db, reporter, input);
   const rows = await db.query<ReportRow>(
     `insert into reports as r (reporter_id, target_type, target_id, reason, detail)
      values ($1, $2, $3, $4, $5)
