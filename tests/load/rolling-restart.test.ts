@@ -9,6 +9,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http2 from 'node:http2';
 import https from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,11 +104,39 @@ describe.skipIf(skip)('rolling restart behind nginx', () => {
     const author: Session = await newPhotographer(direct);
     const images = await upload(direct, author.token, 'PROMOTION_IMAGE');
     const astro = readdirSync('dist/client/_astro').find((f) => f.endsWith('.js'));
+    const ca = readFileSync(join(runDir, 'tls', 'cert.pem'));
+
+    // nginx as configured (deploy/nginx/damabwa-site.conf): HTTP/2 over TLS, the build's files from disk
+    // with the app's cache headers and their gzip copies, /metrics refused, plain HTTP sent to HTTPS.
+    const h2 = http2.connect(`https://127.0.0.1:${httpsPort}`, { ca, servername: 'localhost' });
+    const h2get = (path: string) =>
+      new Promise<http2.IncomingHttpHeaders>((resolve, reject) => {
+        const stream = h2.request({ ':path': path, 'accept-encoding': 'gzip' });
+        stream.on('response', (headers) => {
+          stream.resume();
+          stream.on('end', () => resolve(headers));
+        });
+        stream.on('error', reject);
+      });
+    const hashed = await h2get(`/_astro/${astro}`);
+    expect(h2.alpnProtocol).toBe('h2');
+    expect(hashed[':status']).toBe(200);
+    expect(hashed['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed['content-encoding']).toBe('gzip');
+    expect((await h2get('/icons/icon-192.png'))['cache-control']).toBe('public, max-age=3600');
+    expect((await h2get('/metrics'))[':status']).toBe(404);
+    const page = await h2get('/events');
+    expect(page[':status']).toBe(200);
+    expect(page['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    h2.close();
+    const plain = await fetch(`http://127.0.0.1:${base + 2001}/events`, { redirect: 'manual' });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get('location')).toBe(`https://localhost:${httpsPort}/events`);
 
     const agent = new https.Agent({
       keepAlive: true,
       maxSockets: 16,
-      ca: readFileSync(join(runDir, 'tls', 'cert.pem')),
+      ca,
     });
     const request = (method: string, path: string, body?: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -201,6 +230,9 @@ describe.skipIf(skip)('rolling restart behind nginx', () => {
     expect(slots).toContain(String(base + 100));
     expect(slots).toContain(String(base + 101));
     expect(rolling.failed).toEqual([]);
+    // Both instances answered, before and after: nginx balanced over the ports of both slots.
+    const upstreams = new Set(readFileSync(join(runDir, 'nginx', 'access.log'), 'utf8').match(/up=127\.0\.0\.1:\d+/g));
+    for (const port of [base, base + 1, base + 100, base + 101]) expect(upstreams).toContain(`up=127.0.0.1:${port}`);
 
     // 2. One instance killed outright under load.
     const killed: Tally = { ok: 0, failed: [], writes: new Map() };
