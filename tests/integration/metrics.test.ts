@@ -3,6 +3,7 @@
  * answers on 127.0.0.1 with its token, the app's port only with the bearer token; the numbers move after
  * requests (answers by route and status, latency, page cache); on PostgreSQL the pools are reported.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type RunningServer } from '../support/server';
 
@@ -80,6 +81,14 @@ describe('metrics', () => {
     expect(sample(after, 'damabwa_page_cache_answers_total', { result: 'hit' })).toBeGreaterThan(0);
     expect(Number(/^process_resident_memory_bytes (\d+)/m.exec(after)?.[1])).toBeGreaterThan(10_000_000);
     expect(after).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+  });
+
+  it('serves every metric the alerting rules of deploy/prometheus read', async () => {
+    const rules = readFileSync('deploy/prometheus/damabwa-alerts.yml', 'utf8');
+    const names = new Set(rules.match(/\b(?:damabwa|nodejs|process)_[a-z_]+/g));
+    expect(names.size).toBeGreaterThan(5);
+    const text = await scrape();
+    for (const name of names) expect(text, name).toContain(name);
   });
 
   it.runIf(process.env['TEST_DATABASE'] === 'postgres')('reports the PostgreSQL pools', async () => {
