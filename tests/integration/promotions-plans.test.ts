@@ -14,6 +14,7 @@ import { photographerRowPart } from '#server/services/photographers';
 import { readEventsBlock } from '#server/services/photographer-promotions';
 import { getPromotionDetails } from '#server/services/promotions';
 import { listPromotions, type PromotionFilter } from '#server/services/promotion-lists';
+import { todayKst } from '#lib/deadline';
 import { openTestDb } from '../support/db';
 import { plansOf as plansOfRun, type StatementPlan } from '../support/plans';
 
@@ -60,11 +61,13 @@ describe('keyword plans', () => {
 });
 
 describe('list pages', () => {
+  // Open and upcoming events first, title matches first within each (decision 024), then the sort.
   async function reference(keyword: string, popular: boolean): Promise<number[]> {
     const rows = await db.query<{ id: number }>(
-      `select id from promotions where deleted_at is null and strpos(search_text, $1) > 0
-        order by ${popular ? 'save_count desc, id desc' : 'id desc'}`,
-      [keyword],
+      `select id from promotions where deleted_at is null and strpos(replace(search_text, ' ', ''), $1) > 0
+        order by ended_at >= $2::date desc, strpos(replace(lower(title), ' ', ''), $1) > 0 desc,
+                 ${popular ? 'save_count desc, id desc' : 'id desc'}`,
+      [keyword, todayKst()],
     );
     return rows.map((r) => r.id);
   }
@@ -90,7 +93,6 @@ describe('list pages', () => {
 
 describe('list pages planned once for any values (decision 008, round 9)', () => {
   it.each([
-    'searchKeyword=야경',
     'sortType=POPULAR&type=FREE',
     'progressStatus=ONGOING&searchKeyword=스냅',
     'regions=서울&photographyTypes=SNAP',
@@ -104,10 +106,19 @@ describe('list pages planned once for any values (decision 008, round 9)', () =>
     expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'promotions')).toEqual([]);
   });
 
+  it('a keyword whose title matches are few sorts them through the grams index, never scanning the events', async () => {
+    const plans = await plansOf(parsePromotionFilter(new URLSearchParams('searchKeyword=야경')));
+    const page = plans.find((p) => /\blimit\b/.test(p.sql));
+    const nodes = page?.nodes ?? [];
+    expect(nodes.map((n) => n['Index Name'])).toContain('promotions_grams_idx');
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'promotions')).toEqual([]);
+  });
+
   it('a region and type filter gives the same pages planned for any values as the reference', async () => {
     const rows = await db.query<{ id: number }>(
       `select id from promotions where deleted_at is null and region_categories && array['서울'] and
-              photography_types && array['SNAP'] order by id desc`,
+              photography_types && array['SNAP'] order by ended_at >= $1::date desc, id desc`,
+      [todayKst()],
     );
     const all = rows.map((r) => r.id);
     expect(all.length).toBeGreaterThan(100);

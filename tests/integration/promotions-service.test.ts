@@ -69,7 +69,8 @@ describe('promotion lists', () => {
     await db.query('update promotions set started_at = $2, ended_at = $3 where id = $1', [ended.id, day(-10), day(-1)]);
     const ids = async (f: Partial<PromotionFilter>) =>
       (await listPromotions(db, filter(f), { page: 0, pageSize: 100 }, null)).items.map((i) => i.id);
-    expect(await ids({})).toEqual([ended.id, ongoing.id, upcoming.id]);
+    // Open and upcoming events first, newest first; closed ones after them (decision 024).
+    expect(await ids({})).toEqual([ongoing.id, upcoming.id, ended.id]);
     expect(await ids({ type: 'DISCOUNT' })).toEqual([upcoming.id]);
     expect(await ids({ progressStatus: 'UPCOMING' })).toEqual([upcoming.id]);
     expect(await ids({ progressStatus: 'ONGOING' })).toEqual([ongoing.id]);
@@ -89,7 +90,12 @@ describe('promotion lists', () => {
 
   it('searches Korean one- and two-syllable words, literally and case-insensitively', async () => {
     const tag = `${marker}s`;
-    const a = await createPromotion(db, author, input({ title: '프로필 촬영 100% 무료', content: `Seoul ${tag}` }));
+    // `프로필` and `스냅` also reach their photography types (decision 024): a is a profile event only.
+    const a = await createPromotion(
+      db,
+      author,
+      input({ title: '프로필 촬영 100% 무료', content: `Seoul ${tag}`, photographyTypes: ['PROFILE'] }),
+    );
     const b = await createPromotion(
       db,
       author,

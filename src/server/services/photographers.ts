@@ -19,7 +19,8 @@ import type { SqlParam } from '#server/db/client';
 import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { answerImage, answerImages } from '#server/media/pictures';
 import { conflict, notFound } from './errors';
-import { keywordGrams, normaliseSearchText, regionSearchParts, searchDocument } from '#server/search/grams';
+import { photographerSearchDocument } from '#server/search/grams';
+import { headCondition, parseSearchQuery, searchConditions } from '#server/search/query';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -137,13 +138,20 @@ export async function refreshPhotographerSearch(db: Queryable, memberId: number)
   );
   const r = rows[0];
   if (!r) return;
-  const doc = searchDocument([r.nickname, r.description, ...regionSearchParts(regionsFromKeys(r.regions))]);
+  const doc = photographerSearchDocument({ ...r, regions: regionsFromKeys(r.regions) });
   await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
     memberId,
     doc.text,
     doc.grams,
   ]);
 }
+
+const PHOTOGRAPHER_SEARCH = {
+  text: 'pp.search_text',
+  grams: 'pp.search_grams',
+  types: 'pp.main_photography_types',
+  regions: 'pp.regions',
+};
 
 function whereOf(filter: PhotographerFilter, params: SqlParam[]): string {
   const add = (v: SqlParam) => {
@@ -158,11 +166,7 @@ function whereOf(filter: PhotographerFilter, params: SqlParam[]): string {
   if (filter.photographyTypes.length > 0) {
     conditions.push(`pp.main_photography_types && ${add(filter.photographyTypes)}::text[]`);
   }
-  const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
-  if (keyword) {
-    conditions.push(`search_grams_key(pp.search_grams) @> ${add(keywordGrams(keyword))}::text[]`);
-    conditions.push(`strpos(pp.search_text, ${add(keyword)}) > 0`);
-  }
+  if (filter.keyword) conditions.push(...searchConditions(parseSearchQuery(filter.keyword), PHOTOGRAPHER_SEARCH, add));
   return conditions.join(' and ');
 }
 
@@ -197,18 +201,21 @@ export function photographerRowsPart(
 ): JsonRowsPart<PhotographerListItem> {
   const add = (v: SqlParam) => `$${params.push(v)}`;
   const popular = filter.sort === 'POPULAR';
-  const order = popular ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
+  const sorted = popular ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
+  // With a keyword, photographers whose name matches come first (decision 024).
+  const head = filter.keyword ? headCondition(parseSearchQuery(filter.keyword), 'pp.search_text', add) : 'false';
+  const order = head === 'false' ? sorted : `${head} desc, ${sorted}`;
   const saved = viewer
     ? `exists (select 1 from photographer_saves s where s.member_id = ${add(viewer.id)} and s.photographer_id = pp.member_id)`
     : 'false';
   return {
     sql: `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved,
-                 pp.save_count as sort_saves, pp.created_at as sort_at
+                 pp.save_count as sort_saves, pp.created_at as sort_at, ${head} as sort_head
             from photographer_pages pp join members m on m.id = pp.member_id
            where ${where}
            order by ${order}
            limit ${add(limit)} offset ${add(offset)}`,
-    orderBy: popular ? 'r.sort_saves desc, r.id desc' : 'r.sort_at desc, r.id desc',
+    orderBy: `r.sort_head desc, ${popular ? 'r.sort_saves desc, r.id desc' : 'r.sort_at desc, r.id desc'}`,
     map: (row) => toListItem(row as ListRow),
   };
 }

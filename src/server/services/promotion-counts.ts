@@ -17,6 +17,8 @@ const SLOW_COUNT_MS = 1_000;
 export interface MatchCount {
   total: number;
   rows: number;
+  /** The matches of each part of the list's order (`countWithSize`'s `parts`), in turn; else `[total]`. */
+  parts: number[];
 }
 
 /** A total being counted is shared too: a burst of the same list counts once, not once per request. */
@@ -40,22 +42,45 @@ export function keptCount(where: string, params: SqlParam[], now = Date.now()): 
  */
 export function keepCount(where: string, params: SqlParam[], total: number, now = Date.now()): void {
   if (counts.size > 1_000) counts.clear();
-  counts.set(keyOf(where, params), { count: Promise.resolve({ total, rows: 0 }), expiresAt: now + COUNT_TTL_MS });
+  counts.set(keyOf(where, params), {
+    count: Promise.resolve({ total, rows: 0, parts: [total] }),
+    expiresAt: now + COUNT_TTL_MS,
+  });
 }
 
-/** The kept (or a new) count of the events matching `where`, with the table's estimated size. */
-export function countWithSize(db: Queryable, where: string, params: SqlParam[], now = Date.now()): Promise<MatchCount> {
-  const key = keyOf(where, params);
-  const hit = keptCount(where, params, now);
+/**
+ * The kept (or a new) count of the events matching `where`, with the table's estimated size, and the
+ * count of each of `parts` (conditions on those rows, their parameters in `params`) in the same
+ * statement.
+ */
+export function countWithSize(
+  db: Queryable,
+  where: string,
+  params: SqlParam[],
+  parts: readonly string[] = [],
+  now = Date.now(),
+): Promise<MatchCount> {
+  const kept = parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where;
+  const key = keyOf(kept, params);
+  const hit = keptCount(kept, params, now);
   if (hit) return hit;
+  const partColumns = parts.map((part, i) => `, count(*) filter (where ${part})::int as part${i}`).join('');
   const count = db
-    .query<{ total: number; rows?: number | string }>(
-      `select count(*)::int as total,
+    .query<Record<string, number | string | undefined>>(
+      `select count(*)::int as total${partColumns},
               (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'promotions'::regclass) as rows
          from promotions p where ${where}`,
       params,
     )
-    .then((rows) => ({ total: rows[0]?.total ?? 0, rows: Number(rows[0]?.rows ?? 0) }));
+    .then((rows) => {
+      const row = rows[0] ?? {};
+      const total = Number(row['total'] ?? 0);
+      return {
+        total,
+        rows: Number(row['rows'] ?? 0),
+        parts: parts.length > 0 ? parts.map((_, i) => Number(row[`part${i}`] ?? 0)) : [total],
+      };
+    });
   if (counts.size > 1_000) counts.clear();
   const entry = { count, expiresAt: now + COUNT_TTL_MS };
   counts.set(key, entry);
@@ -82,5 +107,5 @@ export async function countMatching(
   params: SqlParam[],
   now = Date.now(),
 ): Promise<number> {
-  return (await countWithSize(db, where, params, now)).total;
+  return (await countWithSize(db, where, params, [], now)).total;
 }

@@ -13,7 +13,7 @@ import type { SqlParam } from '#server/db/client';
 import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { answerImage, answerImages, pictureUrl } from '#server/media/pictures';
-import { keywordGrams, normaliseSearchText } from '#server/search/grams';
+import { headCondition, parseSearchQuery, searchConditions, type SearchTerm } from '#server/search/query';
 import { countWithSize } from './promotion-counts';
 import type { PromotionRow } from './promotions';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
@@ -117,15 +117,38 @@ function whereOf(filter: PromotionFilter, today: string, params: SqlParam[], ind
   if (filter.categories.length > 0) regionParts.push(overlaps('region_categories', filter.categories));
   if (regionParts.length > 0) conditions.push(`(${regionParts.join(' or ')})`);
   if (filter.photographyTypes.length > 0) conditions.push(overlaps('photography_types', filter.photographyTypes));
-  const keyword = filter.keyword ? normaliseSearchText(filter.keyword) : '';
-  if (keyword) {
-    // The grams only narrow the search through their index: a row whose text holds the keyword holds
-    // its grams too (a keyword never spans the document's line breaks), so a walk tests the text alone
-    // and never unpacks a row's grams (out of line, compressed: 0.2 ms a row on PGlite).
-    if (indexes) conditions.push(`search_grams_key(p.search_grams) @> ${add(keywordGrams(keyword))}::text[]`);
-    conditions.push(`strpos(p.search_text, ${add(keyword)}) > 0`);
-  }
+  // The grams only narrow the search through their index: a row whose text holds a word holds its
+  // grams too (a word never spans the document's line breaks), so a walk tests the text alone and never
+  // unpacks a row's grams (out of line, compressed: 0.2 ms a row on PGlite).
+  conditions.push(...searchConditions(termsOf(filter), EVENT_SEARCH, add, indexes));
   return conditions.join(' and ');
+}
+
+const EVENT_SEARCH = {
+  text: 'p.search_text',
+  grams: 'p.search_grams',
+  types: 'p.photography_types',
+  regions: 'p.regions',
+};
+
+const termsOf = (filter: PromotionFilter): SearchTerm[] => (filter.keyword ? parseSearchQuery(filter.keyword) : []);
+
+/**
+ * The parts of a list's order, in turn (decision 024): open and upcoming events before closed ones and,
+ * with a keyword, those whose title matches before the others; the list's sort within each part. Each
+ * is a condition on the rows of the WHERE clause; together they take each row exactly once.
+ */
+function partsOf(filter: PromotionFilter, today: string): ((params: SqlParam[]) => string)[] {
+  const terms = termsOf(filter);
+  const open = (params: SqlParam[]) => `p.ended_at >= $${params.push(today)}::date`;
+  if (terms.length === 0) return [open, (params) => `not ${open(params)}`];
+  const head = (params: SqlParam[]) => headCondition(terms, 'p.search_text', (v) => `$${params.push(v)}`);
+  return [
+    (params) => `${open(params)} and ${head(params)}`,
+    (params) => `${open(params)} and not ${head(params)}`,
+    (params) => `not ${open(params)} and ${head(params)}`,
+    (params) => `not ${open(params)} and not ${head(params)}`,
+  ];
 }
 
 const EVERY_EVENT: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
@@ -148,9 +171,12 @@ const isFirstUnfilteredPage = (filter: PromotionFilter, page: PageRequest) =>
  * reads about (offset + limit) × rows / matches rows, the sort reads the matches: with the total known
  * from the count, the page takes the cheaper. The planner cannot choose this itself: it assumes matches
  * are spread evenly, and a rare keyword whose matches are old made it walk the whole table.
+ * Each part of the order (`partsOf`) chooses for itself: for its rows `[0, end)` a walk reads about
+ * `end` × rows / the part's matches rows, a sort reads every match of the WHERE clause (and tests the
+ * part's condition on them).
  */
-function sortsMatches(total: number, rows: number, page: PageRequest): boolean {
-  return total * total < (page.page * page.pageSize + page.pageSize) * Math.max(rows, total);
+function sortsPart(total: number, part: number, rows: number, end: number): boolean {
+  return total * part < end * Math.max(rows, total);
 }
 
 /**
@@ -168,14 +194,17 @@ type RowsOf = (q: {
   limit: string;
   offset: string;
   add: (v: SqlParam) => string;
+  /** The part of the order the rows belong to (`partsOf`), selected as `part`. */
+  part: number;
 }) => string;
 
 /**
  * A list page's rows as a statement of their own or a part of a larger one: the kept count first (one
- * round trip when it is not kept), which chooses the plan, then the rows' SQL with its parameters
- * added to `params`, and whether it walks the ordered index (else it sorts the matches); no SQL when
- * the page is empty or past the end.
- * `rowsOf` gets the page's WHERE and ORDER BY, the placeholders of limit and offset, and `add` for any
+ * round trip when it is not kept), with the count of each part of the order (`partsOf`), which chooses
+ * the parts the page reads and each part's plan; then the rows' SQL with its parameters added to
+ * `params` (each part's rows, `union all`), and whether every part walks the ordered index (else some
+ * sort their matches); no SQL when the page is empty or past the end.
+ * `rowsOf` gets a part's WHERE and ORDER BY, the placeholders of limit and offset, and `add` for any
  * further parameter.
  */
 async function pageRowsOf(
@@ -187,16 +216,40 @@ async function pageRowsOf(
   params: SqlParam[],
 ): Promise<{ total: number; sql: string | null; orderBy: string; walks: boolean }> {
   const countParams: SqlParam[] = [];
-  const { total, rows: size } = await countWithSize(db, whereOf(filter, today, countParams), countParams);
-  const orderBy = orderOf(filter.sortType, false, 'r');
+  const where = whereOf(filter, today, countParams);
+  const parts = partsOf(filter, today);
+  const counted = await countWithSize(
+    db,
+    where,
+    countParams,
+    parts.map((part) => part(countParams)),
+  );
+  const { total, rows: size } = counted;
+  const orderBy = `r.part, ${orderOf(filter.sortType, false, 'r')}`;
   if (total === 0 || page.page * page.pageSize >= total) return { total, sql: null, orderBy, walks: false };
-  const sortMatches = sortsMatches(total, size, page);
-  const where = whereOf(filter, today, params, sortMatches);
-  const limit = `$${params.push(page.pageSize)}`;
-  const offset = `$${params.push(page.page * page.pageSize)}`;
-  const add = (v: SqlParam) => `$${params.push(v)}`;
-  const sql = rowsOf({ where, order: orderOf(filter.sortType, sortMatches), limit, offset, add });
-  return { total, sql, orderBy, walks: !sortMatches };
+  const from = page.page * page.pageSize;
+  const to = from + page.pageSize;
+  const statements: string[] = [];
+  let walks = true;
+  let start = 0;
+  counted.parts.forEach((count, part) => {
+    const lo = Math.max(from, start);
+    const hi = Math.min(to, start + count);
+    start += count;
+    if (hi <= lo) return;
+    const offset = lo - (start - count);
+    const sortMatches = sortsPart(total, count, size, offset + hi - lo);
+    if (sortMatches) walks = false;
+    const partWhere = `${whereOf(filter, today, params, sortMatches)} and ${(parts[part] as (p: SqlParam[]) => string)(params)}`;
+    const add = (v: SqlParam) => `$${params.push(v)}`;
+    const limit = add(hi - lo);
+    const skip = add(offset);
+    statements.push(
+      rowsOf({ where: partWhere, order: orderOf(filter.sortType, sortMatches), limit, offset: skip, add, part }),
+    );
+  });
+  const sql = statements.length === 1 ? (statements[0] as string) : statements.map((x) => `(${x})`).join(' union all ');
+  return { total, sql, orderBy, walks };
 }
 
 /** One list page: the kept count and the page's rows, as one JSON document (`queryJsonRows`). */
@@ -227,7 +280,7 @@ async function listPageOf<R, T>(
 }
 
 const cardRowsOf: RowsOf = (q) =>
-  `select ${CARD_COLUMNS} from promotions p where ${q.where} order by ${q.order} limit ${q.limit} offset ${q.offset}`;
+  `select ${CARD_COLUMNS}, ${q.part} as part from promotions p where ${q.where} order by ${q.order} limit ${q.limit} offset ${q.offset}`;
 
 /**
  * The first `limit` events of a list as cards, as a part of a larger statement (the search overview's,
@@ -269,7 +322,7 @@ export async function listPromotions(
         ? `exists (select 1 from promotion_saves s where s.member_id = ${q.add(viewer.id)} and s.promotion_id = p.id)`
         : 'false';
       return `select p.*, ${AUTHOR_COLUMNS}, ${saved} as is_saved
-       from (select ${LIST_COLUMNS} from promotions p
+       from (select ${LIST_COLUMNS}, ${q.part} as part from promotions p
               where ${q.where}
               order by ${q.order}
               limit ${q.limit} offset ${q.offset}) p
