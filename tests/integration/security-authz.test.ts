@@ -220,6 +220,80 @@ const ROWS: Row[] = [
       path: `/api/v1/users/me/saves?promotionIds=${authorEventId}&photographerIds=${people.author.user.id}`,
     }),
   },
+  // Applications on 담아봐 (issue 40): the author's event takes applications through its link only.
+  {
+    method: 'POST',
+    route: '/api/v1/promotions/{id}/applications',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, author: DENIED, member: [409, 'PROMOTION_NOT_IN_APP'] },
+    prepare: async () => ({ path: `/api/v1/promotions/${authorEventId}/applications`, json: {} }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/promotions/{id}/applications',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, author: 200, admin: 200, member: DENIED },
+    prepare: async () => ({ path: `/api/v1/promotions/${authorEventId}/applications` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/applications',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/application-inbox',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
+  ...(['GET', 'PATCH', 'PUT'] as const).map((method) => ({
+    method,
+    route: '/api/v1/applications/{id}',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] as const },
+    prepare: async () => ({ path: '/api/v1/applications/2000000000', json: { introduction: '안녕하세요' } }),
+  })),
+  {
+    method: 'POST',
+    route: '/api/v1/applications/{id}/transitions',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/applications/2000000000/transitions', json: { to: 'WITHDRAWN' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/applications/{id}/calendar.ics',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/applications/2000000000/calendar.ics' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/applications/{id}/photos/{n}',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/applications/2000000000/photos/0' }),
+  },
+  // Reports for admins, a page at a time, and a flood dismissed (issue 46).
+  {
+    method: 'GET',
+    route: '/api/v1/admin/reports',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, admin: 200, member: DENIED },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/admin/reports/dismiss-by-reporter',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, admin: 200, member: DENIED },
+    prepare: async () => ({ json: { reporterId: 2000000000 } }),
+  },
+  // Privacy (issue 41).
+  { method: 'GET', route: '/api/v1/users/me/consents', expect: { anon: A401, member: 200 } },
+  {
+    method: 'POST',
+    route: '/api/v1/users/me/consents',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+    prepare: async () => ({ json: { consents: ['MARKETING'] } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/users/me/consents/{kind}',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+    prepare: async () => ({ path: '/api/v1/users/me/consents/MARKETING' }),
+  },
+  { method: 'GET', route: '/api/v1/users/me/export', expect: { anon: A401, member: 200 } },
   {
     method: 'GET',
     route: '/api/v1/users/nicknames/existence',
@@ -565,7 +639,8 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/api/v1/files',
-    expect: { anon: A401, member: 201 },
+    // Before registering, a member uploads a profile picture only (files-pace.test.ts).
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 201 },
     prepare: async () => {
       const form = new FormData();
       form.append('fileType', 'PROMOTION_IMAGE');
