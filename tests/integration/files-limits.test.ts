@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_NAME_MAX } from '#lib/rules/image-name';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { call, eventBody, newMember, newPhotographer, picture, upload, type Session } from '../support/api';
+import { call, eventBody, newPhotographer, newUser, picture, upload, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { sleep, waitFor } from '../security/lib';
 
@@ -60,7 +60,10 @@ describe('image names and duplicates in image lists', () => {
   });
 });
 
-/** An upload whose body stays open after one complete picture: it holds its place until `finish`. */
+/**
+ * An upload whose body stays open after one complete picture (the next part begun): it holds its place
+ * (taken with the first whole file) until `finish` sends a second picture and ends the body.
+ */
 async function openUpload(origin: string, token: string) {
   const boundary = `----hold${Date.now()}`;
   const head =
@@ -85,7 +88,8 @@ async function openUpload(origin: string, token: string) {
       },
     );
     req.on('error', reject);
-    req.write(Buffer.concat([Buffer.from(head), png, Buffer.from('\r\n')]));
+    const next = `\r\n--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="b.png"\r\ncontent-type: image/png\r\n\r\n`;
+    req.write(Buffer.concat([Buffer.from(head), png, Buffer.from(next)]));
   });
   // Answered before `finish` means it was not held: the test says so instead of timing out.
   let early: string | null = null;
@@ -98,8 +102,9 @@ async function openUpload(origin: string, token: string) {
   return {
     answered,
     early: () => early,
-    finish() {
-      (req as ClientRequest | null)?.end(`--${boundary}--\r\n`);
+    async finish() {
+      const second = await picture();
+      (req as ClientRequest | null)?.end(Buffer.concat([second, Buffer.from(`\r\n--${boundary}--\r\n`)]));
       return answered;
     },
   };
@@ -109,7 +114,12 @@ describe('image work in flight, with UPLOADS_IN_FLIGHT_PER_MEMBER=1 and UPLOADS_
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ UPLOADS_IN_FLIGHT_PER_MEMBER: '1', UPLOADS_IN_FLIGHT_TOTAL: '2' });
+    // The held uploads wait on purpose: no minimum rate here (files-pace.test.ts tests it).
+    server = await startServer({
+      UPLOADS_IN_FLIGHT_PER_MEMBER: '1',
+      UPLOADS_IN_FLIGHT_TOTAL: '2',
+      UPLOAD_MIN_RATE_KBPS: '0',
+    });
   });
 
   afterAll(async () => {
@@ -129,11 +139,8 @@ describe('image work in flight, with UPLOADS_IN_FLIGHT_PER_MEMBER=1 and UPLOADS_
   };
 
   it('answers 429 past the member bound and 503 past the total, with Retry-After and the envelope', async () => {
-    const [alice, bob, carol] = await Promise.all([
-      newMember(server.url),
-      newMember(server.url),
-      newMember(server.url),
-    ]);
+    // Registered: a member who has not registered may upload a profile picture only.
+    const [alice, bob, carol] = await Promise.all([newUser(server.url), newUser(server.url), newUser(server.url)]);
     const held = await openUpload(server.url, alice.token);
     let refused: Awaited<ReturnType<typeof send>> | null = null;
     await waitFor(

@@ -46,6 +46,13 @@ describe('POST /api/v1/files', () => {
   beforeAll(async () => {
     me = await signIn(base, uniqueAccount('uploader'));
     auth = bearer(me);
+    // Registered: before that a member may upload one profile picture only (files-pace.test.ts).
+    const registered = await fetch(`${base}/api/v1/users/me/registration`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ nickname: uniqueNickname(), gender: 'FEMALE', instagramId: null }),
+    });
+    expect(registered.status).toBe(200);
     png = await solidPng(64, 48);
   });
 
@@ -278,6 +285,12 @@ describe('with STORAGE_DRIVER=s3 (fauxqs on loopback) and RATE_LIMIT_UPLOAD=3', 
 
   it('stores uploads in the bucket and answers bucket URLs; the 4th upload in a minute is 429', async () => {
     const login = await signIn(server.url, uniqueAccount('s3'));
+    const registered = await fetch(`${server.url}/api/v1/users/me/registration`, {
+      method: 'POST',
+      headers: { ...bearer(login), 'content-type': 'application/json' },
+      body: JSON.stringify({ nickname: uniqueNickname(), gender: 'FEMALE', instagramId: null }),
+    });
+    expect(registered.status).toBe(200);
     const photo = await phoneJpeg(1200, 900);
     const send = () =>
       fetch(`${server.url}/api/v1/files`, {

@@ -196,7 +196,8 @@ describe.skipIf(process.env['TEST_DATABASE'] === 'postgres')('rate limits', () =
     const [one, two] = await Promise.all([member(), member()]);
     const uploadAs = async (s: Session) => {
       const form = new FormData();
-      form.append('fileType', 'PROMOTION_IMAGE');
+      // Members who have not registered may upload their profile picture (one file) only.
+      form.append('fileType', 'USER_PROFILE_IMAGE');
       form.append('files', new Blob([new Uint8Array(await picture())], { type: 'image/png' }), 'p.png');
       return send('POST', '/api/v1/files', { token: s.token, form });
     };

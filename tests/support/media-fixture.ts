@@ -76,6 +76,11 @@ export function mediaFixture(prefix: string): MediaFixture {
       const [saved] = await saveImages(ready(db), ready(storage), owner.id, 'PROMOTION_IMAGE', [
         { name: 'a.png', image },
       ]);
+      // Something public names it (the owner's profile picture): variants and og pictures are made only then.
+      await ready(db).query(
+        `update members set profile_image = jsonb_build_object('name', 'a.png', 'url', $2::text) where id = $1`,
+        [owner.id, `${image.sha256.slice(0, 2)}/${image.sha256}.webp`],
+      );
       return { url: saved?.url ?? '', hash: image.sha256 };
     },
     mediaRequest(path, headers = {}, method = 'GET') {

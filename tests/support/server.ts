@@ -49,6 +49,10 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       // The matrix and the fuzzer upload many pictures of one member at once; files-limits.test.ts sets its own.
       UPLOADS_IN_FLIGHT_PER_MEMBER: '1000',
       UPLOADS_IN_FLIGHT_TOTAL: '100000',
+      // Every suite uploads from 127.0.0.1, and some members upload many pictures nothing uses.
+      UPLOADS_IN_FLIGHT_PER_ADDRESS: '100000',
+      UPLOAD_DAILY_UNUSED_FILES: '1000000',
+      UPLOAD_DAILY_UNUSED_MB: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

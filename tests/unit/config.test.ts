@@ -106,7 +106,7 @@ describe('parseConfig', () => {
       DB_LOCK_TIMEOUT_MS: '500',
       HEALTHZ_TIMEOUT_MS: '700',
     });
-    expect(c.uploadsInFlight).toEqual({ perMember: 1, total: 3 });
+    expect(c.uploadsInFlight).toEqual({ perMember: 1, perAddress: 8, total: 3 });
     expect(c.dbTimeouts).toEqual({ statementMs: 2000, lockMs: 500, healthMs: 700 });
     expect(() => parseConfig({ UPLOADS_IN_FLIGHT_TOTAL: '0' })).toThrow(/UPLOADS_IN_FLIGHT_TOTAL/);
   });

@@ -3,16 +3,17 @@ import type { DerivedDeps } from '#server/services/derived-images';
 import { getDb } from '#server/db/index';
 import { MEDIA_CACHE_CONTROL, matchesEtag, mediaEtag } from '#server/http/media-files';
 import { log } from '#server/log';
-import { hashOfOgImageKey } from '#server/media/og-image';
+import { hashOfOgImageKey, ogImageKey } from '#server/media/og-image';
 import { parseVariantKey } from '#server/media/variants';
-import { variantBytes } from '#server/services/image-variants';
+import { publicDerivedBytes, variantBytes } from '#server/services/image-variants';
 import { ogImageBytes } from '#server/services/og-images';
 import { getStorage } from '#server/storage/index';
 
 /**
  * Uploaded images on local storage: `/media/<shard>/<sha256>.webp` and `…_480.webp` thumbnails; and,
  * with any storage, the link-preview pictures `…_og.jpg` and the `srcset` variants `…_240.webp`,
- * `…_960.webp`, `…_1440.webp` (made on first request, see og-images.ts and image-variants.ts).
+ * `…_960.webp`, `…_1440.webp` (made on first request, see og-images.ts and image-variants.ts, and
+ * only for pictures something public names: an event, a portfolio, a profile picture).
  * Keys are content hashes, so answers are cached forever. Anything that is not such a key is 404
  * (no path ever reaches the disk unchecked). What local storage already keeps is answered before
  * Astro with the same headers (src/server/http/media-files.ts); this route makes what is missing.
@@ -63,7 +64,11 @@ export const GET: APIRoute = async ({ params, request }) => {
   const etag = mediaEtag(key);
   if (!etag) return notFound();
   const ogHash = hashOfOgImageKey(key);
-  if (ogHash) return derived(request, etag, 'image/jpeg', (deps) => ogImageBytes(ogHash, deps));
+  if (ogHash) {
+    return derived(request, etag, 'image/jpeg', (deps) =>
+      publicDerivedBytes(ogHash, ogImageKey(ogHash), deps, () => ogImageBytes(ogHash, deps)),
+    );
+  }
   const variant = parseVariantKey(key);
   if (variant) return derived(request, etag, 'image/webp', (deps) => variantBytes(variant.hash, variant.edge, deps));
   const headers = cachedForever(etag);

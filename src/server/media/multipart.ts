@@ -5,6 +5,11 @@
  * The rest is read and dropped rather than left unread, so the client still receives our answer
  * instead of a reset connection; past `maxDiscardBytes` the body is abandoned and the answer closes the
  * connection.
+ *
+ * A body that comes too slowly (`pace`: past its deadline, or under its minimum rate over a window) is
+ * abandoned at once: 408 with `Connection: close`, nothing more is read, and the upload's place and
+ * work are freed when it is answered. Time the reader spends waiting on our own image work (the
+ * backpressure below) is not counted against the client.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -19,6 +24,17 @@ export interface MultipartLimits {
   maxFieldBytes: number;
   /** After a failure, bytes still read (and dropped) so the client can take the answer. */
   maxDiscardBytes: number;
+  /** How fast the body must come; no bound when absent. */
+  pace?: BodyPace;
+}
+
+export interface BodyPace {
+  /** The whole body within this time. */
+  timeoutMs: number;
+  /** At least this many bytes a second, over each window (0: no minimum rate). */
+  minBytesPerSecond: number;
+  /** The window the rate is measured over; the first check comes after one window. */
+  windowMs: number;
 }
 
 export interface ReceivedFile {
@@ -47,6 +63,16 @@ export interface MultipartReader {
 }
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/** 408 for a body that comes too slowly; the connection closes (the rest of the body is never read). */
+export const tooSlow = (): ApiError =>
+  new ApiError(
+    408,
+    'BAD_REQUEST',
+    '사진이 너무 느리게 전송되어 업로드를 멈췄어요. 네트워크 상태를 확인한 뒤 다시 시도해 주세요.',
+    undefined,
+    { Connection: 'close' },
+  );
 
 /** The answer to `err` with `Connection: close`; null for an error that is not the API's own. */
 function closingConnection(err: unknown): ApiError | null {
@@ -84,12 +110,14 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   let failure: unknown = null;
   let discarded = 0;
+  let stopPace: () => void = () => undefined;
   let settle: (err: unknown) => void = () => undefined;
   const done = new Promise<void>((resolve, reject) => {
     let settled = false;
     settle = (err) => {
       if (settled) return;
       settled = true;
+      stopPace();
       if (err) reject(err);
       else resolve();
     };
@@ -99,7 +127,10 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
     failure ??= err;
   };
 
+  // Bytes received, and file parts whose work (ours) holds the body back: see watchPace below.
+  const progress = { bytes: 0, working: 0 };
   source.on('data', (chunk: Buffer) => {
+    progress.bytes += chunk.length;
     if (failure === null) return;
     discarded += chunk.length;
     if (discarded > limits.maxDiscardBytes) {
@@ -169,7 +200,13 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
             bytes: chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks),
           });
           chunks.length = 0;
-          void Promise.resolve(work).then(release, release);
+          // Until the work settles the next part waits: our time, not the client's (watchPace).
+          progress.working++;
+          const settled = (): void => {
+            progress.working--;
+            release();
+          };
+          void Promise.resolve(work).then(settled, settled);
         } catch (err) {
           fail(err);
           release();
@@ -209,6 +246,15 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
   parser.on('close', () => settle(failure));
 
   source.pipe(parser);
+  if (limits.pace) {
+    stopPace = watchPace(limits.pace, progress, () => {
+      // Too slow: answer now and read nothing more (the answer closes the connection).
+      failure = tooSlow();
+      source.unpipe(parser);
+      source.pause();
+      settle(failure);
+    });
+  }
 
   return {
     done,
@@ -216,4 +262,45 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
       fail(err);
     },
   };
+}
+
+/**
+ * Checks a body's pace every few hundred milliseconds; calls `tooSlow` once when it is past its deadline
+ * or sent fewer than `minBytesPerSecond` over the last window. Ticks while our own work holds the body
+ * back (a file part waiting for the one before it) do not count. Answers the function that stops it.
+ */
+function watchPace(pace: BodyPace, progress: { bytes: number; working: number }, tooSlow: () => void): () => void {
+  const tickMs = Math.max(20, Math.min(250, Math.floor(pace.windowMs / 4)));
+  let last = Date.now();
+  let active = 0;
+  let windowStart = 0;
+  let windowBytes = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const elapsed = now - last;
+    last = now;
+    if (progress.working > 0) {
+      // Our turn, not the client's: the window starts again once the body flows.
+      windowStart = active;
+      windowBytes = progress.bytes;
+      return;
+    }
+    active += elapsed;
+    if (active > pace.timeoutMs) {
+      clearInterval(timer);
+      tooSlow();
+      return;
+    }
+    if (active - windowStart < pace.windowMs) return;
+    const wanted = (pace.minBytesPerSecond * (active - windowStart)) / 1000;
+    if (progress.bytes - windowBytes < wanted) {
+      clearInterval(timer);
+      tooSlow();
+      return;
+    }
+    windowStart = active;
+    windowBytes = progress.bytes;
+  }, tickMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

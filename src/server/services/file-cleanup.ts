@@ -1,9 +1,9 @@
 /**
  * Removes uploads nobody uses. A file row goes when
  * - its owner is gone (withdrawal sets `owner_id` null: their profile, page and events went with them), or
- * - it has not been used for the grace period (24 h since upload or since a body last accepted it) and
- *   its owner's profile image, portfolio, live (not deleted) events and applications do not name its
- *   storage key.
+ * - it has not been used for the grace period (24 h since upload or since a body last accepted it; 2 h
+ *   for a file no body ever accepted, `used_at` null) and its owner's profile image, portfolio, live
+ *   (not deleted) events and applications do not name its storage key.
  * Deleting a row queues its objects (trigger in migration 3, so rows deleted anywhere else count too);
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
  * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
@@ -23,6 +23,8 @@ import { pruneViews } from './promotion-views';
 import { deleteExpiredApplicantData, expireUndecided } from './applications';
 
 export const FILE_GRACE_MS = 24 * 60 * 60 * 1000;
+/** A file nothing ever used (an upload left in a form, or a flood) goes after this much. */
+export const UNUSED_FILE_GRACE_MS = 2 * 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** A temporary upload file this old belongs to no running write (one takes milliseconds). */
 export const STALE_TEMPORARY_MS = 2 * 60 * 1000;
@@ -32,6 +34,8 @@ export interface FileCleanupOptions {
   storage: Storage;
   now?: Date;
   graceMs?: number;
+  /** For files never used (UNUSED_FILE_GRACE_MS by default). */
+  unusedGraceMs?: number;
   batchSize?: number;
 }
 
@@ -46,6 +50,7 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
   const { db, storage } = options;
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - (options.graceMs ?? FILE_GRACE_MS));
+  const unusedCutoff = new Date(now.getTime() - (options.unusedGraceMs ?? UNUSED_FILE_GRACE_MS));
   const batch = options.batchSize ?? 500;
   const report: FileCleanupReport = { filesRemoved: 0, objectsRemoved: 0, objectsFailed: 0, temporaryRemoved: 0 };
   report.temporaryRemoved = await sweepTemporary(storage, now.getTime());
@@ -55,7 +60,7 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
       `delete from files where id in (
          select f.id from files f
           where f.owner_id is null
-             or (f.last_used_at < $1
+             or ((f.last_used_at < $1 or (f.used_at is null and f.last_used_at < $3))
                  and not exists (select 1 from members m
                                   where m.id = f.owner_id and m.profile_image ->> 'url' = f.storage_key)
                  and not exists (select 1 from photographer_pages pp
@@ -70,7 +75,7 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
                                     and p.images @> jsonb_build_array(jsonb_build_object('url', f.storage_key))))
           limit $2)
        returning id`,
-      [cutoff, batch],
+      [cutoff, batch, unusedCutoff],
     );
     report.filesRemoved += removed.length;
     if (removed.length < batch) break;

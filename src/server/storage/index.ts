@@ -53,3 +53,4 @@ export { createLocalStorage } from './local';
 export { createS3Storage, S3StorageError } from './s3';
 export { isValidStorageKey, contentTypeForKey } from './types';
 export type { Storage, StoredObject, StorageDriverName } from './types';
+export { assertRoomToStore, isOutOfSpace, storageFull, STORAGE_FULL_RETRY_AFTER_SECONDS } from './space';

@@ -6,7 +6,7 @@
  * serves these files under a fixed path (src/pages/media/[...key].ts).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, statfs, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertValidStorageKey, contentTypeForKey, type Storage, type StoredObject } from './types';
@@ -148,6 +148,18 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
     publicUrl(key) {
       assertValidStorageKey(key);
       return `${base}/${key}`;
+    },
+
+    async freeBytes() {
+      // The root may not exist before the first write: its nearest existing parent is on the same disk.
+      for (let dir = root; ; dir = dirname(dir)) {
+        try {
+          const fs = await statfs(dir);
+          return fs.bavail * fs.bsize;
+        } catch (err) {
+          if (!isMissing(err) || dirname(dir) === dir) return null;
+        }
+      }
     },
   };
 }

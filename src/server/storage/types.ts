@@ -29,6 +29,11 @@ export interface Storage {
    * says how many. Only stores that write through temporary files have it (local disk).
    */
   sweepTemporary?(olderThanMs: number, now?: number): Promise<number>;
+  /**
+   * Bytes an unprivileged writer may still use where the objects live, or null when unknown. Only
+   * stores on a filesystem have it (local disk); an object store's space is not ours to measure.
+   */
+  freeBytes?(): Promise<number | null>;
 }
 
 /** Keys: lower-case letters, digits, `.`, `_`, `-`, separated by single slashes; no `..`, no leading slash. */
