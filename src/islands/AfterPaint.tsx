@@ -20,6 +20,11 @@ const TASKS = {
   share: () => void import('#client/share-buttons').then((m) => m.enhanceShareButtons()),
   /** The event and photographer pages' options menus (`OptionsMenuSlot.astro`, decision 008). */
   options: () => void import('#client/options-menus').then((m) => m.mountOptionsMenus()),
+  /** The event page's "담아봐로 신청하기" (`src/client/apply-buttons.ts`, issue 40). */
+  apply: () => {
+    if (!document.querySelector('[data-apply-slot]')) return;
+    void import('#client/apply-buttons').then((m) => m.mountApplyButtons());
+  },
   /** The photographer page's portfolio viewer (`PortfolioGrid.astro`, decision 008). */
   portfolio: () => void import('#client/portfolio-grid').then((m) => m.enhancePortfolioGrids()),
   /** The home page's links and session refresh. */

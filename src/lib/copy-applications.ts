@@ -16,6 +16,10 @@ export const applicationCopy = {
     linkInBoth: '링크로 신청',
   },
   placesLeft: (n: number) => (n > 0 ? `남은 자리 ${n}명` : '남은 자리 없음'),
+  capacity: '모집 인원',
+  capacityValue: (n: number) => `${n}명`,
+  /** The consent's recipient when the event hides its author. */
+  hiddenPhotographer: '이 이벤트를 올린 작가',
   signupReason: '담아봐로 신청하려면 회원가입을 먼저 마쳐 주세요.',
   sheet: {
     title: '담아봐로 신청하기',
@@ -30,7 +34,7 @@ export const applicationCopy = {
     introductionPlaceholder: '어떤 사진을 남기고 싶은지, 작가님께 알리고 싶은 점을 적어 주세요.',
     dates: '희망 촬영일',
     datesHint: (max: number) => `이벤트 기간 안에서 ${max}일까지 고를 수 있어요.`,
-    datePick: '날짜 추가',
+    datesPicked: '고른 희망 촬영일',
     dateRemove: (label: string) => `${label} 빼기`,
     photos: '참고 사진',
     photosHint: (max: number) => `원하는 분위기의 사진을 ${max}장까지 첨부할 수 있어요. 작가님만 볼 수 있어요.`,
@@ -54,6 +58,8 @@ export const applicationCopy = {
     failed: '신청하지 못했어요. 잠시 후 다시 시도해 주세요.',
     loadFailed: '회원 정보를 불러오지 못했어요. 잠시 후 다시 시도해 주세요.',
   },
+  /** My page's links to 내 신청 and 신청 관리. */
+  myPageLinks: '담아봐 신청',
   my: {
     title: '내 신청',
     listLabel: '내 신청 목록',

@@ -12,6 +12,11 @@ export const paths = {
   photographer: (id: number) => `/photographer/${id}`,
   /** The event form in edit mode. */
   editEvent: (id: number) => `/new/event?edit=${id}`,
+  /** 내 신청: the member's applications on 담아봐 (issue 40). */
+  myApplications: '/my/applications',
+  /** 신청 관리: the author's events that take applications, and one event's applicants. */
+  inbox: '/my/inbox',
+  inboxEvent: (id: number) => `/my/inbox/${id}`,
 } as const;
 
 /**

@@ -1,0 +1,62 @@
+/**
+ * An application's reference photos while they are attached (issue 40): an upload list of
+ * `APPLICATION_IMAGE`s (at most 3, `createImageList`), each shown from the picked file itself: the
+ * stored photo's URL is private (the API serves it only with the token), so the sheet previews the
+ * local file through an object URL, forgotten when the photo is removed or the sheet closes.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { APPLICATION_LIMITS, APPLICATION_MESSAGES } from '#lib/applications';
+import { imageFileProblem } from '#client/images';
+import { createImageList, type ImageListStore } from './image-uploads';
+
+export interface ApplicationPhotos {
+  readonly list: ImageListStore;
+  /** Slot key → an object URL of its file. */
+  readonly $previews: ReadableAtom<Readonly<Record<string, string>>>;
+  add(files: readonly File[]): void;
+  remove(key: string): void;
+  /** Forgets every photo and its preview (the sheet closes). */
+  clear(): void;
+}
+
+export function createApplicationPhotos(): ApplicationPhotos {
+  const list = createImageList({
+    fileType: 'APPLICATION_IMAGE',
+    max: APPLICATION_LIMITS.photos,
+    limitMessage: APPLICATION_MESSAGES.photosTooMany,
+  });
+  const $previews = atom<Readonly<Record<string, string>>>({});
+  const forget = (key: string) => {
+    const url = $previews.get()[key];
+    if (!url) return;
+    URL.revokeObjectURL(url);
+    const { [key]: _gone, ...rest } = $previews.get();
+    $previews.set(rest);
+  };
+  return {
+    list,
+    $previews,
+    add(files) {
+      const before = new Set(list.$slots.get().map((s) => s.key));
+      // The list takes the image files in order, as many as fit: its new slots are those files.
+      const images = files.filter((f) => !imageFileProblem(f));
+      list.add(files);
+      const added = list.$slots.get().filter((s) => !before.has(s.key));
+      const next = { ...$previews.get() };
+      added.forEach((slot, i) => {
+        const file = images[i];
+        if (file) next[slot.key] = URL.createObjectURL(file);
+      });
+      $previews.set(next);
+    },
+    remove(key) {
+      list.remove(key);
+      forget(key);
+    },
+    clear() {
+      Object.values($previews.get()).forEach((url) => URL.revokeObjectURL(url));
+      $previews.set({});
+      list.reset([]);
+    },
+  };
+}
