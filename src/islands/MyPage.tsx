@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { memberCopy } from '#lib/copy-member';
 import { moderationCopy } from '#lib/copy-moderation';
 import { typesLabel } from '#lib/display';
-import { isPhotographerMember } from '#lib/member-access';
+import { applicationCopy } from '#lib/copy-applications';
+import { canWriteEvents, isPhotographerMember } from '#lib/member-access';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
 import { formatCount } from '#lib/text';
@@ -112,6 +113,19 @@ export function MyPage({ contactFormUrl }: Props) {
           <ClosingSoon events={state.closingSoon} />
 
           <Counts counts={state.counts} />
+
+          <nav className={styles['applications']} aria-label={applicationCopy.myPageLinks}>
+            <a href={paths.myApplications}>
+              {applicationCopy.my.title}
+              <span aria-hidden="true">›</span>
+            </a>
+            {canWriteEvents(me) && (
+              <a href={paths.inbox}>
+                {applicationCopy.inbox.title}
+                <span aria-hidden="true">›</span>
+              </a>
+            )}
+          </nav>
 
           {photographer && (
             <section className={styles['portfolio']} aria-labelledby="mypage-portfolio">
