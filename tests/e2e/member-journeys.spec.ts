@@ -91,7 +91,7 @@ async function fillEventForm(page: Page, title: string): Promise<void> {
   await end.fill(later);
   // A new event takes applications on 담아봐 by default (issue 40): this one through its link.
   await page.getByText('신청 링크로 받기', { exact: true }).click();
-  await page.getByLabel('신청 링크').fill('https://www.instagram.com/p/damabwa-event/');
+  await page.getByLabel('신청 링크', { exact: true }).fill('https://www.instagram.com/p/damabwa-event/');
   await page.getByLabel('상세 설명').fill('담아봐 데모 이벤트입니다.\n신청 링크로 신청해 주세요.');
 }
 
