@@ -160,8 +160,16 @@ export function routeLabel(path: string, status: number): string {
   return label;
 }
 
-/** The request path's answer, as it closed (node-server.ts). */
+/** The request path's answer, as it closed (node-server.ts). Counting never fails an answer. */
 export function observeRequest(method: string, path: string, res: ServerResponse, ms: number): void {
+  try {
+    count(method, path, res, ms);
+  } catch (err) {
+    log('warn', 'metrics: an answer was not counted', { error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+function count(method: string, path: string, res: ServerResponse, ms: number): void {
   const status = res.statusCode;
   const route = routeLabel(path, status);
   const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
