@@ -248,8 +248,9 @@ export function readMultipart(request: Request, limits: MultipartLimits, handler
   source.pipe(parser);
   if (limits.pace) {
     stopPace = watchPace(limits.pace, progress, () => {
-      // Too slow: answer now and read nothing more (the answer closes the connection).
-      failure = tooSlow();
+      // Too slow: answer now and read nothing more (the answer closes the connection). A refusal made
+      // before (the rest of its body being dropped) keeps its own answer.
+      failure = failure === null ? tooSlow() : (closingConnection(failure) ?? failure);
       source.unpipe(parser);
       source.pause();
       settle(failure);
