@@ -54,6 +54,8 @@ import { reportApplications } from './bench/applications-report.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+/** The events of the benchmark database (demo data plus generated ones). */
+const small = quick ? 2_000 : 10_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -139,6 +141,28 @@ async function startServer(env) {
     });
   cleanups.push(stop);
   return { base, stop, pid: child.pid };
+}
+
+/**
+ * The demo as deployed: PGlite in a new data directory, which the server fills with the demo data alone
+ * at its start; its RSS at idle after the same warm-up as table 3's servers (./bench/memory.mjs).
+ */
+async function demoMemory(baseEnv) {
+  const dir = mkdtempSync(join(tmpdir(), 'damabwa-bench-demo-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const server = await startServer(await serverEnv({ ...baseEnv, DATA_DIR: dir, PGLITE_DIR: join(dir, 'db') }));
+  try {
+    const ids = await firstIds(server.base);
+    const member = await memberHeaders(server.base);
+    const list = '/api/v1/promotions/list';
+    const paths = [...publicPages(ids), { path: list }, { path: list, headers: member }];
+    const idleMiB = await idleRss({ base: server.base, pid: server.pid, paths });
+    // With a page of one, the number of pages is the number of listed events.
+    const events = (await (await fetch(`${server.base}${list}?pageSize=1`)).json()).totalPage ?? null;
+    results.memory.push({ database: 'PGlite', events, demo: true, idleMiB, afterMiB: null });
+  } finally {
+    await server.stop();
+  }
 }
 
 /** A data directory with the demo data plus `extra` generated events (PGlite), or a PostgreSQL URL. */
@@ -301,7 +325,7 @@ async function throughputOn(env, database, { table = true, memberRate = false } 
       const paths = [...publicPages(ids), { path: list }, { path: list, headers: member }];
       const idleMiB = await idleRss({ base: server.base, pid: server.pid, paths });
       await throughput(server.base, ids, database, member);
-      results.memory.push({ database, idleMiB, afterMiB: rssMiB(server.pid) });
+      results.memory.push({ database, events: small, idleMiB, afterMiB: rssMiB(server.pid) });
     }
     if (memberRate) {
       log(`members' lists at a fixed rate on ${database}…`);
@@ -328,7 +352,6 @@ async function main() {
     RATE_LIMIT_AUTH: '1000000',
     RATE_LIMIT_WRITE: '1000000',
   });
-  const small = quick ? 2_000 : 10_000;
   seedDatabase(baseEnv, small - 60);
 
   /** A throwaway PostgreSQL cluster, empty; its env. */
@@ -374,6 +397,7 @@ async function main() {
     return reportScale(results);
   }
   if (args.includes('--only=throughput') || args.includes('--only=memory')) {
+    if (args.includes('--only=memory')) await demoMemory(baseEnv);
     await throughputOn(baseEnv, 'PGlite');
     if (findPgBin()) await throughputOn(await pgBench(), 'PostgreSQL');
     return report(results);
@@ -417,6 +441,7 @@ async function main() {
   }
   await server.stop();
   log('throughput…');
+  await demoMemory(baseEnv);
   await throughputOn(baseEnv, 'PGlite', { memberRate: true });
   await writeLoad();
   log('uncached cost…');

@@ -2,8 +2,9 @@
  * npm run bench, "server memory" (issue 39): the server's RSS (./rss.mjs) at idle, after its start and
  * a short warm-up, and right after the throughput table's runs, on PostgreSQL and on PGlite (the demo,
  * whose database lives in the server's own memory). Measured on the throughput table's server
- * (bench.mjs `throughputOn`); `--only=memory` runs that table for it. The targets are read on each
- * database's idle row: unlike the other targets, PGlite's is one (the demo's machine).
+ * (bench.mjs `throughputOn`), whose database holds the generated events, and on PGlite with the demo
+ * data alone (the demo as deployed, idle only); `--only=memory` runs that table for it. The targets are
+ * read on every idle row: unlike the other targets, PGlite's is one (the demo's machine).
  */
 import { rssMiB } from './rss.mjs';
 
@@ -29,11 +30,15 @@ export async function idleRss({ base, pid, paths }) {
   return rssMiB(pid);
 }
 
-/** Each database's idle RSS against its target (nothing when the part did not run). */
+/** What a memory row measured: its database and what the database holds. */
+export const memoryLabel = (m) =>
+  `${m.database}${m.demo ? ', demo data alone' : ''}${m.events ? `, ${m.events} events` : ''}`;
+
+/** Each row's idle RSS against its database's target (nothing when the part did not run). */
 export function memoryTargets(results) {
   return (results.memory ?? []).map((m) => {
     const limit = MEMORY_TARGETS[m.database];
-    const target = `server RSS at idle ≤ ${limit} MB (${m.database})`;
+    const target = `server RSS at idle ≤ ${limit} MB (${memoryLabel(m)})`;
     if (m.idleMiB === null) return { target, measured: 'not measured: no /proc', ok: null };
     return { target, measured: `${m.idleMiB} MB`, ok: m.idleMiB <= limit };
   });
@@ -44,11 +49,11 @@ export function printMemory(results) {
   const rows = results.memory ?? [];
   if (!rows.length) return;
   console.log(
-    `Server memory (RSS, MB: at idle after start and a ${WARM_REQUESTS}-request-a-path warm-up, and right after the throughput table's runs)`,
+    `Server memory (RSS, MB: at idle after start and a ${WARM_REQUESTS}-request-a-path warm-up, and right after the throughput table's runs; the demo data alone: idle only)`,
   );
   console.table(
     rows.map((m) => ({
-      database: m.database,
+      server: memoryLabel(m),
       'idle MB': m.idleMiB,
       target: MEMORY_TARGETS[m.database],
       'after throughput MB': m.afterMiB,
