@@ -298,12 +298,14 @@ test.describe.serial('applications on 담아봐', () => {
     await page.goto('/my/applications');
     const card = page.locator('[data-application]').filter({ hasText: shared.title });
     await expect(card).toContainText('신청함');
+    await shot(page, '07a-my-application-applied');
     await card.getByRole('button', { name: '수정' }).click();
     const sheet = page.getByRole('dialog', { name: '신청 수정하기' });
     await expect(sheet.getByLabel('자기소개')).toHaveValue('함께 촬영하고 싶어요.');
     // The kept photo is attached again (the event asks for one).
     await expect(sheet.locator('[data-phase="done"]')).toHaveCount(1);
     await expect(sheet.getByText('개인정보 제3자 제공에 동의해요')).toHaveCount(0);
+    await shot(page, '07b-edit-sheet');
     await sheet.getByLabel('자기소개').fill('일정이 바뀌어 평일 저녁도 괜찮아요.');
     await sheet.getByRole('button', { name: '수정하기' }).click();
     await expect(page.getByText('신청을 수정했어요')).toBeVisible();

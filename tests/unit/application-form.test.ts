@@ -19,6 +19,7 @@ import {
   withIntroduction,
   type IntakeFields,
 } from '#lib/application-form';
+import { readApplyProps } from '#client/apply-buttons';
 import type { ApplicationInboxEvent, ApplicationResponse } from '#lib/contract';
 import type { ApplicationResponse as Served, InboxEvent } from '#server/services/applications';
 
@@ -150,5 +151,29 @@ describe('which buttons', () => {
     expect(applicantMoves({ status: 'APPLIED' })).toEqual(['WITHDRAWN']);
     expect(applicantMoves({ status: 'SELECTED' })).toEqual(['CONFIRMED', 'WITHDRAWN']);
     expect(applicantMoves({ status: 'CONFIRMED' })).toEqual([]);
+  });
+});
+
+describe('the event page’s slot of 담아봐로 신청하기', () => {
+  const props = {
+    id: 12,
+    title: '봄 스냅',
+    startedAt: '2026-05-12',
+    endedAt: '2026-05-20',
+    asksInstagram: true,
+    asksPhotos: false,
+    photographer: '빛담 스튜디오',
+  };
+
+  it('reads the props the page rendered', () => {
+    expect(readApplyProps(JSON.stringify(props))).toEqual(props);
+    expect(readApplyProps(JSON.stringify({ ...props, asksPhotos: 'yes' }))?.asksPhotos).toBe(false);
+  });
+
+  it('refuses anything else', () => {
+    expect(readApplyProps(undefined)).toBeNull();
+    expect(readApplyProps('{')).toBeNull();
+    expect(readApplyProps(JSON.stringify({ ...props, id: 0 }))).toBeNull();
+    expect(readApplyProps(JSON.stringify({ ...props, title: 3 }))).toBeNull();
   });
 });

@@ -88,8 +88,10 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
   const formRef = useRef<HTMLFormElement>(null);
   const requireConsent = mode === 'apply';
 
-  // The photos kept when the sheet opened (the caller's object may be new at each render).
+  // The photos kept when the sheet opened (the caller's object may be new at each render), and
+  // whether they are still being fetched: nothing is sent until they are back in the list.
   const [keptAtOpen] = useState(kept);
+  const [restoring, setRestoring] = useState((kept?.names.length ?? 0) > 0);
 
   useEffect(() => () => photos.clear(), [photos]);
   // Editing: the kept photos are fetched with the token and attached again.
@@ -105,14 +107,20 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
       .then((files) => {
         if (live) photos.add(files);
       })
-      .catch((err: unknown) => console.warn('kept photos not loaded', err));
+      .catch((err: unknown) => {
+        console.warn('kept photos not loaded', err);
+        if (live) setError(t.keptPhotosFailed);
+      })
+      .finally(() => {
+        if (live) setRestoring(false);
+      });
     return () => {
       live = false;
     };
-  }, [keptAtOpen, photos]);
+  }, [keptAtOpen, photos, t.keptPhotosFailed]);
 
   const images = slotImages(slots);
-  const uploading = hasUnfinished(slots);
+  const uploading = restoring || hasUnfinished(slots);
   const context = {
     startedAt: event.startedAt,
     endedAt: event.endedAt,
@@ -287,7 +295,6 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
             photos={photos}
             required={event.asksPhotos}
             problem={submitted ? (problems.photos ?? serverProblems.photos ?? null) : null}
-            note={kept && kept.names.length > 0 ? t.keptPhotosNote : null}
           />
 
           <div className={member['field']}>

@@ -12,15 +12,13 @@ interface Props {
   required: boolean;
   /** The rule's message once the member tried to send. */
   problem: string | null;
-  /** A line under the hint (editing: kept photos are sent again). */
-  note: string | null;
 }
 
 /**
  * 참고 사진: up to 3, each previewed from the picked file (the stored photo is private), with its upload
  * progress, a retry after a failure and a remove button.
  */
-export function PhotoPicker({ id, photos, required, problem, note }: Props) {
+export function PhotoPicker({ id, photos, required, problem }: Props) {
   const t = applicationCopy.sheet;
   const slots = useStore(photos.list.$slots);
   const previews = useStore(photos.$previews);
@@ -36,12 +34,6 @@ export function PhotoPicker({ id, photos, required, problem, note }: Props) {
       </legend>
       <p id={`${id}-hint`} className={member['help']}>
         {t.photosHint(max)}
-        {note && (
-          <>
-            <br />
-            {note}
-          </>
-        )}
       </p>
       <ul className={member['imageGrid']}>
         {slots.map((slot, index) => {
