@@ -40,12 +40,17 @@ function check(title, ok) {
   }
 }
 
+/**
+ * Counts a vitest run from its JSON report. A run with no test at all failed (its global setup could
+ * not start the server, no file was found, …): it must never read as "0 failed".
+ */
 function countVitest(file, label) {
   if (!existsSync(file)) {
     check(`${label}: no report`, false);
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  if ((report.numTotalTests ?? 0) === 0) check(`${label}: ran no test`, false);
   results.passed += report.numPassedTests ?? 0;
   results.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) * 0;
   if ((report.numFailedTests ?? 0) > 0) failures.push(`${label}: ${report.numFailedTests} failed`);

@@ -29,7 +29,7 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunningServer> {
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'damabwa-test-'));
   const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   const child = spawn(process.execPath, ['scripts/server.mjs'], {
