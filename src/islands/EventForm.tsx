@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { memberCopy } from '#lib/copy-member';
 import { currentSearchParams } from '#client/browser';
-import { APPLY_MODES } from '#lib/applications';
+import type { ApplyMode } from '#lib/applications';
 import { PROMOTION_TYPES, PROMOTION_TYPE_LABELS } from '#lib/domain';
 import {
   CAPACITY_INPUT_MAX,
@@ -49,6 +49,9 @@ import { RegionPicker } from './member/RegionPicker';
 import { TypeChips } from './member/TypeChips';
 import styles from './member/member-styles';
 import own from './EventForm.module.css';
+
+/** The choices in the order the form offers them: 담아봐 first, a new event's default. */
+const APPLY_MODE_ORDER: readonly ApplyMode[] = ['IN_APP', 'LINK', 'BOTH'];
 
 /** /new/event (and ?edit=ID): every field of the spec's event form and the register button. */
 export function EventForm() {
@@ -197,7 +200,7 @@ export function EventForm() {
         <fieldset className={styles['field']} aria-describedby="event-apply-mode-help">
           <legend className={`${styles['label']} ${styles['required']}`}>{t.applyMode}</legend>
           <div className={styles['chips']}>
-            {APPLY_MODES.map((mode) => (
+            {APPLY_MODE_ORDER.map((mode) => (
               <label key={mode} className={styles['chip']}>
                 <input
                   type="radio"
