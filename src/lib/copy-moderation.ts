@@ -4,8 +4,7 @@ import type { ModerationAction, ModerationTargetType } from './contract-moderati
 export const moderationCopy = {
   report: {
     menu: '신고하기',
-    /** The ⋮ button of a photographer page for a member, who can only report: 더보기, as on an event. */
-    photographerMenu: '더보기',
+    photographerMenu: '사진작가 페이지 메뉴',
     title: '신고하기',
     eventLead: '이 이벤트를 신고하는 이유를 골라 주세요.',
     photographerLead: '이 사진작가 페이지를 신고하는 이유를 골라 주세요.',
@@ -80,7 +79,7 @@ export const moderationCopy = {
       banner: '이 사진작가 페이지는 운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.',
     },
     reason: '숨김 사유',
-    hiddenAt: '숨긴 날짜',
+    hiddenAt: '숨긴 때',
     loading: '불러오는 중…',
   },
 };
