@@ -54,6 +54,12 @@ describe('promotion contract', () => {
         'images',
         'activeRegions',
         'hashtags',
+        // Issue 40 (docs/api.md): how the event takes applications.
+        'applyMode',
+        'capacity',
+        'showPlacesLeft',
+        'asksInstagram',
+        'asksPhotos',
       ].sort(),
     );
     expect(created.body).toMatchObject({
@@ -89,6 +95,12 @@ describe('promotion contract', () => {
         'activeRegions',
         'hashtags',
         'progressStatus',
+        // Issue 40 (docs/api.md): how the event takes applications.
+        'applyMode',
+        'capacity',
+        'showPlacesLeft',
+        'asksInstagram',
+        'asksPhotos',
       ].sort(),
     );
     expect(details.body).toMatchObject({
