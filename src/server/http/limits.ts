@@ -39,6 +39,14 @@ export async function limitUpload(memberId: number, db?: Db): Promise<void> {
 }
 
 /**
+ * A limit of its own beside the write limit (`RATE_LIMIT_WRITE`, default 120): `base` at the default,
+ * never above the write limit when that is set lower, and lifted with it when it is set higher (tests).
+ */
+function scaled(base: number, write: number): number {
+  return Math.max(Math.min(base, write), Math.ceil((write * base) / 120));
+}
+
+/**
  * Applying to events, per member: at most 10 applications a window (fewer when writes are limited
  * lower), on top of the write limit, so a flood cannot bury authors' inboxes.
  */
@@ -46,7 +54,7 @@ export const APPLY_LIMIT = 10;
 
 export async function limitApply(memberId: number): Promise<void> {
   const { write, windowMs } = getConfig().rateLimits;
-  await hitRateLimit('apply', String(memberId), { limit: Math.min(APPLY_LIMIT, write), windowMs }, await sharedDb());
+  await hitRateLimit('apply', String(memberId), { limit: scaled(APPLY_LIMIT, write), windowMs }, await sharedDb());
 }
 
 /** Reports per member: at most 5 a window, so one account cannot bury the real ones in /admin. */
@@ -54,5 +62,5 @@ export const REPORT_LIMIT = 5;
 
 export async function limitReport(memberId: number): Promise<void> {
   const { write, windowMs } = getConfig().rateLimits;
-  await hitRateLimit('report', String(memberId), { limit: Math.min(REPORT_LIMIT, write), windowMs }, await sharedDb());
+  await hitRateLimit('report', String(memberId), { limit: scaled(REPORT_LIMIT, write), windowMs }, await sharedDb());
 }
