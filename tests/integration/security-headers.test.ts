@@ -78,7 +78,8 @@ function pageRoutes(): string[] {
         route
           .replace('/event/[id]', `/event/${eventId}`)
           .replace('/photographer/[id]', `/photographer/${photographer.user.id}`)
-          .replace('[type]', 'promotion'),
+          .replace('[type]', 'promotion')
+          .replace('[promotionId]', String(eventId)),
       )
       .sort()
   );
