@@ -101,7 +101,8 @@ describe('migration 010: pictures as storage keys', () => {
       [b, JSON.stringify(images)],
     );
 
-    expect((await migrate(db)).map((m) => m.id)).toEqual([10]);
+    // Migration 10 and the ones that came after it.
+    expect((await migrate(db)).map((m) => m.id)[0]).toBe(10);
 
     const read = async () => ({
       members: await db.query('select id, profile_image from members order by id'),
