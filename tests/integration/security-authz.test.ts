@@ -247,7 +247,10 @@ const ROWS: Row[] = [
     method,
     route: '/api/v1/applications/{id}',
     expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] as const },
-    prepare: async () => ({ path: '/api/v1/applications/2000000000', json: { introduction: '안녕하세요' } }),
+    prepare: async () =>
+      method === 'GET'
+        ? { path: '/api/v1/applications/2000000000' }
+        : { path: '/api/v1/applications/2000000000', json: { introduction: '안녕하세요' } },
   })),
   {
     method: 'POST',
