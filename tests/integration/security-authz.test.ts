@@ -144,7 +144,9 @@ function actorsFor(row: Row): Promise<Actor[]> {
 
 /** Images owned by the caller (or by the USER for anonymous-like callers, who are refused before use). */
 async function imagesOf(actor: Actor, fileType: string, count = 1) {
-  return upload(base, (actor.member ?? people.user).token, fileType, count);
+  // An unregistered member may upload only their profile picture: their refused body names someone's.
+  const owner = actor.kind === 'unregistered' ? null : actor.member;
+  return upload(base, (owner ?? people.user).token, fileType, count);
 }
 
 async function send(method: string, path: string, actor: Actor, prepared: Prepared): Promise<Answer> {

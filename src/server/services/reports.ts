@@ -52,13 +52,13 @@ async function assertReportable(
     if (rows[0]?.author_id === reporter.id) throw ownContent();
     return;
   }
-  if (input.targetId === reporter.id) throw ownContent();
   const rows = await db.query(
     `select 1 as ok from photographer_pages pp join members m on m.id = pp.member_id
       where pp.member_id = $1 and pp.hidden_at is null and 'PHOTOGRAPHER' = any(m.roles)`,
     [input.targetId],
   );
   if (rows.length === 0) throw photographerNotFound();
+  if (input.targetId === reporter.id) throw ownContent();
 }
 
 export const reportAlreadyOpen = () =>
