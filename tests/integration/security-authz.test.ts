@@ -143,6 +143,11 @@ function actorsFor(row: Row): Promise<Actor[]> {
 }
 
 /** Images owned by the caller (or by the USER for anonymous-like callers, who are refused before use). */
+/** Who uploads the pictures of a body: an unregistered member may only upload their profile picture. */
+function bodyOwner(actor: Actor): Session {
+  return (actor.kind === 'unregistered' ? null : actor.member) ?? people.user;
+}
+
 async function imagesOf(actor: Actor, fileType: string, count = 1) {
   // An unregistered member may upload only their profile picture: their refused body names someone's.
   const owner = actor.kind === 'unregistered' ? null : actor.member;
@@ -462,7 +467,7 @@ const ROWS: Row[] = [
     route: '/api/v1/promotions',
     expect: { anon: A401, unregistered: REGISTER_FIRST, user: DENIED, author: 201, otherPhotographer: 201, admin: 201 },
     prepare: async (actor) => ({
-      json: { ...(await eventBody(base, (actor.member ?? people.user).token)), title: `${actor.kind} 이벤트 등록` },
+      json: { ...(await eventBody(base, bodyOwner(actor).token)), title: `${actor.kind} 이벤트 등록` },
     }),
   },
   {
