@@ -484,7 +484,7 @@ const ROWS: Row[] = [
     },
     prepare: async (actor) => ({
       json: {
-        ...(await eventBody(base, (actor.member ?? people.user).token)),
+        ...(await eventBody(base, bodyOwner(actor).token)),
         title: '작성자 숨김 이벤트',
         isAuthorHidden: true,
       },
