@@ -48,7 +48,7 @@ import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncac
 import { reportScale, scaleSizes, scaleTable } from './bench/scale.mjs';
 import { idleRss } from './bench/memory.mjs';
 import { rssMiB } from './bench/rss.mjs';
-import { memberRateRows, reportMemberRate } from './bench/member-rate.mjs';
+import { MEMBER_RATE, memberRateRows, reportMemberRate } from './bench/member-rate.mjs';
 import { measureApplications } from './bench/applications.mjs';
 import { reportApplications } from './bench/applications-report.mjs';
 
@@ -145,23 +145,27 @@ async function startServer(env) {
 
 /**
  * The demo as deployed: PGlite in a new data directory, which the server fills with the demo data alone
- * at its start; its RSS at idle after the same warm-up as table 3's servers (./bench/memory.mjs).
+ * at its first start (pictures made with sharp included), then the same directory after a restart (the
+ * seed skipped); the RSS of each at idle after the same warm-up as table 3's servers (./bench/memory.mjs).
  */
 async function demoMemory(baseEnv) {
   const dir = mkdtempSync(join(tmpdir(), 'damabwa-bench-demo-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  const server = await startServer(await serverEnv({ ...baseEnv, DATA_DIR: dir, PGLITE_DIR: join(dir, 'db') }));
-  try {
-    const ids = await firstIds(server.base);
-    const member = await memberHeaders(server.base);
-    const list = '/api/v1/promotions/list';
-    const paths = [...publicPages(ids), { path: list }, { path: list, headers: member }];
-    const idleMiB = await idleRss({ base: server.base, pid: server.pid, paths });
-    // With a page of one, the number of pages is the number of listed events.
-    const events = (await (await fetch(`${server.base}${list}?pageSize=1`)).json()).totalPage ?? null;
-    results.memory.push({ database: 'PGlite', events, demo: true, idleMiB, afterMiB: null });
-  } finally {
-    await server.stop();
+  const env = await serverEnv({ ...baseEnv, DATA_DIR: dir, PGLITE_DIR: join(dir, 'db') });
+  for (const start of ['first start, seeds', 'restarted']) {
+    const server = await startServer(env);
+    try {
+      const ids = await firstIds(server.base);
+      const member = await memberHeaders(server.base);
+      const list = '/api/v1/promotions/list';
+      const paths = [...publicPages(ids), { path: list }, { path: list, headers: member }];
+      const idleMiB = await idleRss({ base: server.base, pid: server.pid, paths });
+      // With a page of one, the number of pages is the number of listed events.
+      const events = (await (await fetch(`${server.base}${list}?pageSize=1`)).json()).totalPage ?? null;
+      results.memory.push({ database: 'PGlite', events, demo: start, idleMiB, afterMiB: null });
+    } finally {
+      await server.stop();
+    }
   }
 }
 
@@ -329,9 +333,10 @@ async function throughputOn(env, database, { table = true, memberRate = false } 
     }
     if (memberRate) {
       log(`members' lists at a fixed rate on ${database}…`);
-      const seconds = quick ? 10 : 30;
+      const [seconds, warmSeconds] = quick ? [10, MEMBER_RATE.quickWarmSeconds] : [30, MEMBER_RATE.warmSeconds];
+      const base = server.base;
       results.memberRate.push(
-        ...(await memberRateRows({ base: server.base, database, headers: member, seconds, log })),
+        ...(await memberRateRows({ base, database, headers: member, seconds, warmSeconds, log })),
       );
     }
   } finally {

@@ -3,7 +3,8 @@
  * a short warm-up, and right after the throughput table's runs, on PostgreSQL and on PGlite (the demo,
  * whose database lives in the server's own memory). Measured on the throughput table's server
  * (bench.mjs `throughputOn`), whose database holds the generated events, and on PGlite with the demo
- * data alone (the demo as deployed, idle only); `--only=memory` runs that table for it. The targets are
+ * data alone (the demo as deployed, idle only: at its first start, which seeds, and restarted);
+ * `--only=memory` runs that table for it. The targets are
  * read on every idle row: unlike the other targets, PGlite's is one (the demo's machine).
  */
 import { rssMiB } from './rss.mjs';
@@ -32,7 +33,7 @@ export async function idleRss({ base, pid, paths }) {
 
 /** What a memory row measured: its database and what the database holds. */
 export const memoryLabel = (m) =>
-  `${m.database}${m.demo ? ', demo data alone' : ''}${m.events ? `, ${m.events} events` : ''}`;
+  `${m.database}${m.demo ? `, demo data alone (${m.demo})` : ''}${m.events ? `, ${m.events} events` : ''}`;
 
 /** Each row's idle RSS against its database's target (nothing when the part did not run). */
 export function memoryTargets(results) {
