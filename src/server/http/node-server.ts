@@ -72,6 +72,30 @@ function sendEnvelope(res: ServerResponse, answer: EarlyAnswer): void {
   res.end(text);
 }
 
+/** Past this, an oversized body is not read to its end: the connection is cut after the 413. */
+const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
+const DISCARD_TIMEOUT_MS = 10_000;
+
+/**
+ * 413 for a declared body past the limit. The body is read and thrown away first (up to a bound), so a
+ * client still sending gets the answer instead of a broken pipe; then the connection is closed.
+ */
+function refuseOversized(req: IncomingMessage, res: ServerResponse): void {
+  let read = 0;
+  const answer = (): void => {
+    clearTimeout(timer);
+    if (!res.headersSent) sendEnvelope(res, errorAnswer(payloadTooLarge(), { Connection: 'close' }));
+  };
+  const timer = setTimeout(answer, DISCARD_TIMEOUT_MS);
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DISCARD_LIMIT_BYTES) answer();
+  });
+  req.once('end', answer);
+  req.once('error', answer);
+  req.resume();
+}
+
 /** No route matched: pages go home (the spec's Not Found behaviour), anything else is the JSON 404. */
 async function answerNotFound(req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -103,8 +127,7 @@ export function createNodeServer({ astro, staticFiles }: NodeServerOptions): Nod
     const path = (req.url ?? '').split('?')[0];
     const declared = Number(req.headers['content-length'] ?? 0);
     if (path !== UPLOAD_PATH && declared > getConfig().bodyLimitBytes) {
-      sendEnvelope(res, errorAnswer(payloadTooLarge(), { Connection: 'close' }));
-      req.resume();
+      refuseOversized(req, res);
       return;
     }
     // Pages and API answers are compressed whole, in one call (compress-answers.ts).
