@@ -142,16 +142,16 @@ function actorsFor(row: Row): Promise<Actor[]> {
   );
 }
 
-/** Images owned by the caller (or by the USER for anonymous-like callers, who are refused before use). */
 /** Who uploads the pictures of a body: an unregistered member may only upload their profile picture. */
 function bodyOwner(actor: Actor): Session {
   return (actor.kind === 'unregistered' ? null : actor.member) ?? people.user;
 }
 
+/** Images owned by the caller; the USER's for the anonymous, who are refused before the body is read. */
 async function imagesOf(actor: Actor, fileType: string, count = 1) {
-  // An unregistered member may upload only their profile picture: their refused body names someone's.
-  const owner = actor.kind === 'unregistered' ? null : actor.member;
-  return upload(base, (owner ?? people.user).token, fileType, count);
+  // An unregistered member may upload only their profile picture: other bodies of theirs name someone's.
+  const own = actor.kind !== 'unregistered' || fileType === 'USER_PROFILE_IMAGE';
+  return upload(base, ((own ? actor.member : null) ?? people.user).token, fileType, count);
 }
 
 async function send(method: string, path: string, actor: Actor, prepared: Prepared): Promise<Answer> {
@@ -536,7 +536,8 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/api/v1/reports',
-    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 201 },
+    // The event is the author's: one's own content cannot be reported.
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 201, author: DENIED },
     prepare: async () => ({ json: { targetType: 'PROMOTION', targetId: authorEventId, reason: 'SPAM' } }),
   },
   {
