@@ -57,8 +57,10 @@ function countVitest(file, label) {
   // Named in the summary too: CI keeps only the end of the log.
   for (const suite of report.testResults ?? []) {
     for (const t of suite.assertionResults ?? []) {
-      if (t.status === 'failed')
+      if (t.status === 'failed') {
         failures.push(`  ${suite.name.replace(`${process.cwd()}/`, '')} › ${t.fullName ?? t.title}`.slice(0, 300));
+        failures.push(`    ${why(t.failureMessages?.[0])}`);
+      }
     }
   }
   // A file that could not even load counts as a failure (its tests were never counted).
@@ -68,6 +70,13 @@ function countVitest(file, label) {
       failures.push(`${label}: ${suite.name} did not load`);
     }
   }
+}
+
+/** The start of a failure's message, on one line: CI keeps only the end of the log, so it says why. */
+function why(message) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.replace(/\s+/g, ' ').trim().slice(0, 600) || '(no message)';
 }
 
 function countPlaywright(file) {
@@ -83,8 +92,10 @@ function countPlaywright(file) {
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
-        if (t.status === 'unexpected')
+        if (t.status === 'unexpected') {
           failures.push(`  ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
+          failures.push(`    ${why(t.results?.at(-1)?.error?.message)}`);
+        }
     for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file ? [...path, suite.title] : path);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
