@@ -1,6 +1,7 @@
 /**
  * The scheduled cleanup job removes the view rows of past days (a viewer counts once a Korean day, so
- * rows before yesterday serve nothing) and keeps today's and yesterday's. Run once directly and once
+ * rows before yesterday serve nothing) and keeps today's and yesterday's, and the refresh tokens expired
+ * over a day ago (issue 41). Run once directly and once
  * as the job registers itself with the server's start and stop hooks. PGlite in memory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -59,6 +60,27 @@ describe('the scheduled cleanup job', () => {
     await viewsOn('direct', [0, 1, 2, 30], now);
     await runScheduledCleanup(db, storage, new Date(now));
     expect(await daysLeft('direct')).toEqual([0, 1]);
+  });
+
+  it('deletes refresh tokens expired over a day ago and keeps the others', async () => {
+    const now = Date.now();
+    const [member] = await db.query<{ id: number }>(
+      `insert into members (kakao_id, nickname) values ($1, $2) returning id`,
+      [`${marker}-tokens`, `${marker}t`.slice(0, 10)],
+    );
+    const expiries = { old: now - 2 * DAY, recent: now - 60_000, live: now + 29 * DAY };
+    for (const [name, at] of Object.entries(expiries)) {
+      await db.query(
+        'insert into refresh_tokens (member_id, token_hash, chain_id, expires_at) values ($1, $2, $3, $4)',
+        [member?.id, `${marker}-${name}`, `${marker}-chain`, new Date(at)],
+      );
+    }
+    await runScheduledCleanup(db, storage, new Date(now));
+    const left = await db.query<{ token_hash: string }>(
+      'select token_hash from refresh_tokens where chain_id = $1 order by token_hash',
+      [`${marker}-chain`],
+    );
+    expect(left.map((r) => r.token_hash)).toEqual([`${marker}-live`, `${marker}-recent`]);
   });
 
   it('prunes as registered with the start and stop hooks', async () => {

@@ -182,3 +182,19 @@ export async function revokeRefreshToken(db: Queryable, token: string): Promise<
     [hashToken(token)],
   );
 }
+
+/** Expired refresh tokens are kept this long past their expiry, then deleted (the scheduled cleanup). */
+export const EXPIRED_REFRESH_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the refresh tokens expired more than a day ago (issue 41: nothing kept past its use). An
+ * expired token is refused whether its row is there or not; a chain still in use keeps its newest row,
+ * which expires 30 days after the last rotation, so no signed-in member loses their session.
+ */
+export async function purgeExpiredRefreshTokens(db: Queryable, now: number = Date.now()): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `with gone as (delete from refresh_tokens where expires_at < $1 returning 1) select count(*)::int as n from gone`,
+    [new Date(now - EXPIRED_REFRESH_KEPT_MS)],
+  );
+  return rows[0]?.n ?? 0;
+}

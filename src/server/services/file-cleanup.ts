@@ -11,6 +11,7 @@
  * The same scheduled job removes the event view rows of past days (promotion-views.ts `pruneViews`),
  * expires undecided applications and deletes applicants' data when due (applications.ts).
  */
+import { purgeExpiredRefreshTokens } from '#server/auth/tokens';
 import { getDb, type Db } from '#server/db/index';
 import { log } from '#server/log';
 import { hashOfMediaKey } from '#server/media/keys';
@@ -176,6 +177,12 @@ export async function runScheduledCleanup(db: Db, storage: Storage, now = new Da
     if (viewsRemoved > 0) log('info', 'view rows pruned', { viewsRemoved });
   } catch (err) {
     log('error', 'view prune failed', { err });
+  }
+  try {
+    const tokensRemoved = await purgeExpiredRefreshTokens(db, now.getTime());
+    if (tokensRemoved > 0) log('info', 'expired refresh tokens removed', { tokensRemoved });
+  } catch (err) {
+    log('error', 'refresh token purge failed', { err });
   }
   // Applications: undecided ones expire when their event has ended; applicants' data goes 90 days after.
   try {
