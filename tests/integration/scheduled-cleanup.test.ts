@@ -68,11 +68,12 @@ describe('the scheduled cleanup job', () => {
       `insert into members (kakao_id, nickname) values ($1, $2) returning id`,
       [`${marker}-tokens`, `${marker}t`.slice(0, 10)],
     );
+    if (!member) throw new Error('no member inserted');
     const expiries = { old: now - 2 * DAY, recent: now - 60_000, live: now + 29 * DAY };
     for (const [name, at] of Object.entries(expiries)) {
       await db.query(
         'insert into refresh_tokens (member_id, token_hash, chain_id, expires_at) values ($1, $2, $3, $4)',
-        [member?.id, `${marker}-${name}`, `${marker}-chain`, new Date(at)],
+        [member.id, `${marker}-${name}`, `${marker}-chain`, new Date(at)],
       );
     }
     await runScheduledCleanup(db, storage, new Date(now));
