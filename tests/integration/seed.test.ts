@@ -5,6 +5,7 @@ import { listPromotions } from '#server/services/promotion-lists';
 import { openDatabase } from '#server/db/index';
 import { insertEvents } from '#server/services/promotion-rows';
 import { eventSearchDocument } from '#server/search/grams';
+import { consentsOf } from '#server/services/consents';
 
 // Always a fresh embedded database: the seed expects an empty one.
 let db: Db;
@@ -58,6 +59,12 @@ describe('demo seed', () => {
     expect(all.items.find((i) => i.id === 8)?.progressStatus).toBe('ONGOING');
     const monthAhead = new Date(Date.now() + 9 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
     expect((all.items.find((i) => i.id === 8)?.endedAt ?? '').slice(0, 10) >= monthAhead).toBe(true);
+  });
+
+  it('records the required consents in force for every demo member (issue 41: none is asked again)', async () => {
+    const members = await db.query<{ id: number }>("select id from members where type <> 'UNDEFINED'");
+    expect(members.length).toBeGreaterThan(30);
+    for (const m of members) expect((await consentsOf(db, m.id)).needsAgreement, `member ${m.id}`).toEqual([]);
   });
 
   it('generates large data sets in batches', async () => {

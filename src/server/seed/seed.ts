@@ -2,12 +2,13 @@
  * Writes the demo data set to an empty database (idempotent: a second run finds the demo accounts and
  * does nothing), and generates large data sets for benchmarks.
  */
-import type { FileType, Image } from '#lib/domain';
+import type { FileType, Image, MemberType } from '#lib/domain';
 import type { Db, Queryable } from '#server/db/index';
 import { standInKakaoId } from '#server/kakao/stand-in';
 import { storedImage, storedImages } from '#server/media/pictures';
 import { todayKst } from '#lib/deadline';
 import { regionColumns } from '#lib/regions';
+import { recordConsents, registrationConsents } from '#server/services/consents';
 import { refreshPhotographerSearch } from '#server/services/photographers';
 import { insertEvents, insertEventsStatement, type EventRow } from '#server/services/promotion-rows';
 import { withIndexesRebuilt } from './bulk-load';
@@ -35,14 +36,24 @@ const addDays = (today: string, days: number) =>
 
 async function insertMember(
   db: Queryable,
-  m: { account: string; nickname: string; gender: string; type: string; roles: string[]; instagramId?: string | null },
+  m: {
+    account: string;
+    nickname: string;
+    gender: string;
+    type: Exclude<MemberType, 'UNDEFINED'>;
+    roles: string[];
+    instagramId?: string | null;
+  },
 ): Promise<number> {
   const rows = await db.query<{ id: number }>(
     `insert into members (kakao_id, type, roles, nickname, gender, instagram_id, registered_at, signup_sources)
      values ($1, $2, $3, $4, $5, $6, now(), $7) returning id`,
     [standInKakaoId(m.account), m.type, m.roles, m.nickname, m.gender, m.instagramId ?? null, ['OTHER']],
   );
-  return (rows[0] as { id: number }).id;
+  const id = (rows[0] as { id: number }).id;
+  // Demo members agreed at sign-up like any member: the required documents in force, recorded.
+  await recordConsents(db, id, registrationConsents({}, m.type), 'SIGNUP');
+  return id;
 }
 
 export async function isSeeded(db: Queryable): Promise<boolean> {
