@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { ACCESS_TOKEN_KEY } from '#client/auth';
+import { readStorage } from '#client/browser';
 
 /**
  * What a page does after its largest paint, each a module fetched only then (decision 019). A component
@@ -29,6 +31,11 @@ const TASKS = {
   portfolio: () => void import('#client/portfolio-grid').then((m) => m.enhancePortfolioGrids()),
   /** The home page's links and session refresh. */
   home: () => void import('#client/home-page').then((m) => m.startHomePage()),
+  /** A signed-in member with a required document's new version to agree to goes to 내 정보 (issue 41). */
+  consents: () => {
+    if (readStorage('local', ACCESS_TOKEN_KEY) === null) return;
+    void import('#client/consent-check').then((m) => m.checkConsents());
+  },
   /** The event gallery's swiper. */
   galleries: () => void import('#client/swiper-gallery').then((m) => m.startGalleries()),
 } satisfies Record<string, () => void>;

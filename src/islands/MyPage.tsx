@@ -172,6 +172,12 @@ export function MyPage({ contactFormUrl }: Props) {
                 </li>
               )}
               <li>
+                <a href={paths.myPrivacy} className={styles['withHint']}>
+                  {t.privacy}
+                  <span className={styles['hint']}>{t.privacyHint}</span>
+                </a>
+              </li>
+              <li>
                 <a href={contactFormUrl} target="_blank" rel="noopener noreferrer">
                   {t.contact}
                   <span className="sr-only">{memberCopy.newWindow}</span>

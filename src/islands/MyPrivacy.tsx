@@ -13,6 +13,10 @@ import {
   type ConsentsResponse,
 } from '#lib/consents';
 import { LEGAL_DOCUMENTS } from '#lib/legal/index';
+import { afterAgreementPath, consentCheckedKey } from '#lib/consent-gate';
+import { isSignedInUser } from '#client/auth';
+import { writeStorage } from '#client/browser';
+import { $sessionUser } from '#stores/session';
 import { enterMemberPage, errorMessage } from '#stores/member';
 import { showToast } from '#stores/ui';
 import { MemberGate } from './member/MemberGate';
@@ -98,13 +102,17 @@ export function MyPrivacy() {
     void open();
   }, [open]);
 
+  /** One change, its answer shown; the answer when it went through, else null (the error toasted). */
   const run = async (key: string, call: () => Promise<ConsentsResponse>, done: string) => {
     setBusy(key);
     try {
-      setData(await call());
+      const answer = await call();
+      setData(answer);
       showToast(done);
+      return answer;
     } catch (err) {
       showToast(errorMessage(err), 'error');
+      return null;
     } finally {
       setBusy(null);
     }
@@ -120,9 +128,10 @@ export function MyPrivacy() {
       on ? '알림 수신에 동의했어요.' : '알림 수신 동의를 철회했어요.',
     );
 
-  const agreeAll = () =>
-    data &&
-    run(
+  // Sent here by the consent check (src/client/consent-check.ts): once agreed, back where they were.
+  const agreeAll = async () => {
+    if (!data) return;
+    const answer = await run(
       'agree',
       () =>
         api.post<ConsentsResponse>('/users/me/consents', {
@@ -130,6 +139,12 @@ export function MyPrivacy() {
         }),
       '새 약관에 동의했어요.',
     );
+    if (!answer || answer.needsAgreement.length > 0) return;
+    const me = $sessionUser.get();
+    if (isSignedInUser(me)) writeStorage('session', consentCheckedKey(me.id), '1');
+    const next = afterAgreementPath(location.search);
+    if (next) location.assign(next);
+  };
 
   const download = async () => {
     setBusy('export');

@@ -42,6 +42,8 @@ export const memberCopy = {
     portfolioEmpty: ['아직 포트폴리오가 없어요.', '작가 페이지를 채우면 사진작가 목록에 보여요.'],
     portfolioFill: '작가 페이지 채우기',
     menu: '설정',
+    privacy: '내 정보',
+    privacyHint: '동의 내역 · 내 정보 내려받기',
     contact: '문의하기',
     logout: '로그아웃',
     withdraw: '회원 탈퇴',

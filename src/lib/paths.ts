@@ -17,6 +17,8 @@ export const paths = {
   /** 신청 관리: the author's events that take applications, and one event's applicants. */
   inbox: '/my/inbox',
   inboxEvent: (id: number) => `/my/inbox/${id}`,
+  /** 내 정보: consents and the data download (issue 41). */
+  myPrivacy: '/my/privacy',
 } as const;
 
 /**

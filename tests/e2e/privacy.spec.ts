@@ -111,3 +111,65 @@ test('an account Kakao says is under 14 cannot register', async ({ baseURL }) =>
   const me = await fetch(`${base}/api/v1/users/me`, { headers: bearer(child) });
   expect(((await me.json()) as { type: string }).type).toBe('UNDEFINED');
 });
+
+test('my page leads to 내 정보; a required document’s new version is agreed to before going on', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchPage(page);
+  const base = baseURL ?? '';
+  const login = await signIn(base, uniqueAccount('reconsent'));
+  const registered = await fetch(`${base}/api/v1/users/me/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(login) },
+    body: JSON.stringify({ nickname: freshNickname('동의'), gender: 'MALE', instagramId: null }),
+  });
+  expect(registered.status).toBe(200);
+  await useSession(page, { ...login, user: (await registered.json()) as typeof login.user });
+
+  // Holding every version in force: my page stays, and its 내 정보 row opens the page.
+  await page.goto('/mypage');
+  await hydrated(page);
+  await page.getByRole('link', { name: /내 정보/ }).click();
+  await expect(page).toHaveURL(/\/my\/privacy$/);
+  await expect(page.getByRole('heading', { name: '내 정보', level: 1 })).toBeVisible();
+
+  const consents = (await (await fetch(`${base}/api/v1/users/me/consents`, { headers: bearer(login) })).json()) as {
+    consents: { kind: string; version: string }[];
+  };
+  const privacy = consents.consents.find((c) => c.kind === 'PRIVACY');
+  // The privacy policy gets a new version: until the member agrees, the server lists it (the consent
+  // check on /events, then 내 정보 itself).
+  let asked = 0;
+  let posted = false;
+  await page.route('**/api/v1/users/me/consents', async (route) => {
+    if (route.request().method() === 'POST') posted = true;
+    if (route.request().method() !== 'GET' || posted) return route.fallback();
+    asked++;
+    const real = await route.fetch();
+    const body = (await real.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response: real,
+      json: {
+        ...body,
+        needsAgreement: [
+          { kind: 'PRIVACY', title: '개인정보 수집 및 이용 동의', version: privacy?.version, documentPath: '/privacy' },
+        ],
+      },
+    });
+  });
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/events?page=1');
+  await expect(page).toHaveURL(/\/my\/privacy\?next=%2Fevents%3Fpage%3D1$/);
+  await expect(page.getByRole('heading', { name: '바뀐 약관에 동의해 주세요' })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/reconsent-390.png` });
+  const agreed = page.waitForRequest((r) => r.url().endsWith('/users/me/consents') && r.method() === 'POST');
+  await page.getByRole('button', { name: '모두 확인했고 동의해요' }).click();
+  expect((await agreed).postDataJSON()).toEqual({ consents: [{ kind: 'PRIVACY', version: privacy?.version }] });
+  await expect(page).toHaveURL(/\/events\?page=1$/);
+  // Agreed: the next pages of this tab do not ask again.
+  await page.goto('/photographers');
+  await expect(page).toHaveURL(/\/photographers$/);
+  expect(asked).toBe(2);
+  expect(problems).toEqual([]);
+});
