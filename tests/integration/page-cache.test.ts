@@ -145,6 +145,26 @@ describe('page cache: what a write invalidates', () => {
       .toBe(true);
   });
 
+  it('suggestions: one cached answer per text as looked up, the same for members, renewed by an edit', async () => {
+    const word = `추천${freshNickname('s')}`;
+    const { id } = await createEvent(base, a.token, { title: `${word} 이벤트` });
+    const q = (typed: string) => `/api/v1/search/suggestions?q=${encodeURIComponent(typed)}`;
+    const titles = async (path: string) =>
+      ((JSON.parse((await cacheState(path)).text) as { items: { text: string }[] }).items ?? []).map((i) => i.text);
+    expect(await titles(q(word))).toEqual([`${word} 이벤트`]);
+    // A jamo being composed, spaces, unknown parameters and a member's token: the same entry.
+    for (const path of [q(`${word}ㅇ`), q(` ${word} `), `${q(word)}&utm_source=x`])
+      expect(await hit(path), path).toBe(true);
+    expect((await cacheState(q(word), bearer(user.token))).state).toBe('hit');
+    const res = await call(base, 'PUT', `/api/v1/promotions/${id}`, {
+      token: a.token,
+      body: { ...(await eventBody(base, a.token)), title: '다른 제목' },
+    });
+    expect(res.status).toBe(200);
+    expect(await hit(q(word))).toBe(false);
+    await expect.poll(() => titles(q(word)), { timeout: 5_000 }).toEqual([]);
+  });
+
   it('a photographer’s profile edit invalidates their page, the photographer lists and their events’ pages', async () => {
     await warm(pages);
     const res = await call(base, 'PUT', '/api/v1/photographers/me/profile', {

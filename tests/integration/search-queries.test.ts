@@ -19,7 +19,7 @@ import { listPromotions, type PromotionFilter } from '#server/services/promotion
 import { insertEvents } from '#server/services/promotion-rows';
 
 let db: Db;
-let cleanup: () => Promise<void> = async () => {};
+let cleanup: () => Promise<void> = async () => undefined;
 
 const day = (offset: number) => formatDayNumber(kstDayNumber(Date.now()) + offset);
 const OPEN = { startedAt: day(-3), endedAt: day(20) };
@@ -204,8 +204,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await db.close().catch(() => undefined);
-  await cleanup();
+  // A fresh PostgreSQL database is closed and dropped by its cleanup; PGlite is only closed.
+  if (process.env['DATABASE_URL']) await cleanup();
+  else await db.close();
 });
 
 const base: PromotionFilter = { regions: [], categories: [], photographyTypes: [], sortType: 'LATEST' };
@@ -340,5 +341,39 @@ describe('order', () => {
     const overview = await searchOverview(db, '가족스냅');
     expect(overview.events.map((e) => eventName.get(e.id))).toEqual(['family']);
     expect(overview.photographers.map((p) => photographerName.get(p.id))).toEqual(['bitdam']);
+  });
+});
+
+describe('suggestions and popular searches', () => {
+  it('suggests titles and names holding every word typed, then types and regions', async () => {
+    const { suggest } = await import('#server/services/suggestions');
+    const items = await suggest(db, '가족');
+    expect(items).toContainEqual({ kind: 'EVENT', text: '가을 단풍 가족 스냅 11차' });
+    expect(items).toContainEqual({ kind: 'EVENT', text: '가족 스냅 마감 이벤트' });
+    // 봄 프로필 촬영 holds 가족 only in its description: not suggested.
+    expect(items.map((i) => i.text)).not.toContain('봄 프로필 촬영');
+    expect(await suggest(db, '가족스ㄴ')).toContainEqual({ kind: 'EVENT', text: '가을 단풍 가족 스냅 11차' });
+    expect(await suggest(db, '빛담')).toContainEqual({ kind: 'PHOTOGRAPHER', text: '빛담 스튜디오' });
+    expect(await suggest(db, 'ㅂㄷ')).toContainEqual({ kind: 'PHOTOGRAPHER', text: '빛담 스튜디오' });
+    expect(await suggest(db, '홍')).toContainEqual({ kind: 'REGION', text: '홍대' });
+    expect(await suggest(db, 'sn')).toContainEqual({ kind: 'TYPE', text: 'snap' });
+    expect(await suggest(db, '마포')).toContainEqual({ kind: 'REGION', text: '서울 마포구' });
+    expect(await suggest(db, '  ')).toEqual([]);
+  });
+
+  it('counts searches that find something, per day, and lists the most searched of the last 7 days', async () => {
+    const { popularSearches, recordSearch } = await import('#server/services/suggestions');
+    const now = Date.now();
+    expect(await recordSearch(db, '가족스냅', now)).toBe(true);
+    expect(await recordSearch(db, '가족스냅', now)).toBe(true);
+    expect(await recordSearch(db, '  홍대 ', now)).toBe(true);
+    expect(await recordSearch(db, '없는검색어', now)).toBe(false);
+    // Eight days ago is outside the window.
+    for (let i = 0; i < 5; i++) expect(await recordSearch(db, '야경', now - 8 * 86_400_000)).toBe(true);
+    expect(await popularSearches(db, now)).toEqual(['가족스냅', '홍대']);
+    const columns = await db.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'search_counts' order by 1`,
+    );
+    expect(columns.map((c) => c.column_name)).toEqual(['count', 'day', 'keyword']);
   });
 });

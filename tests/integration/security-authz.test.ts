@@ -646,6 +646,38 @@ const ROWS: Row[] = [
     { method: 'GET', route, expect: { all: 200 } },
     { method: 'HEAD', route, expect: { all: 200 } },
   ]),
+  // ── search (issue 45): the same answer whoever asks, nothing of the caller in it ──────────────
+  ...(['GET', 'HEAD'] as const).flatMap((method): Row[] => [
+    {
+      method,
+      route: '/api/v1/search/suggestions',
+      expect: { all: 200 },
+      prepare: async () => ({ path: `/api/v1/search/suggestions?q=${encodeURIComponent('권한 표')}` }),
+      // Whoever asks gets what anyone gets: the anonymous answer.
+      after: async (_actor, answer, prepared) => {
+        if (method === 'HEAD') return null;
+        const anyone: unknown = await (await fetch(`${base}${prepared.path ?? ''}`)).json();
+        return JSON.stringify(answer.body) === JSON.stringify(anyone)
+          ? null
+          : `${JSON.stringify(answer.body)} is not the anonymous answer ${JSON.stringify(anyone)}`;
+      },
+    },
+    {
+      method,
+      route: '/api/v1/search/popular',
+      expect: { all: 200 },
+      after: async (_actor, answer) =>
+        method === 'HEAD' || Array.isArray((answer.body as { keywords?: unknown }).keywords)
+          ? null
+          : `no keywords: ${JSON.stringify(answer.body)}`,
+    },
+  ]),
+  {
+    method: 'POST',
+    route: '/api/v1/search/popular',
+    expect: { all: 204 },
+    prepare: async () => ({ json: { keyword: '권한 표' } }),
+  },
   // ── files ─────────────────────────────────────────────────────────────────────────────────────
   {
     method: 'POST',

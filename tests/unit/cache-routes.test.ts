@@ -20,6 +20,8 @@ const ROUTE_PATHS: Record<CachedRouteName, string> = {
   events: '/events',
   photographers: '/photographers',
   search: '/search',
+  suggestions: '/api/v1/search/suggestions',
+  popularSearches: '/api/v1/search/popular',
   promotionList: '/api/v1/promotions/list',
   photographerList: '/api/v1/photographers/list',
 };
@@ -58,6 +60,10 @@ describe('cache keys: what shares an answer', () => {
     ['/search?searchKeyword=스냅&type=FREE&page=3', '/search?searchKeyword=스냅'],
     ['/sitemap.xml?x=1', '/sitemap.xml'],
     ['/api/v1/promotions/list?pageSize=10&page=0&utm=x', '/api/v1/promotions/list'],
+    // Suggestions: only what is typed, as looked up (a jamo being composed left out).
+    ['/api/v1/search/suggestions?q=%20가족ㅅ&x=1', '/api/v1/search/suggestions?q=가족'],
+    [`/api/v1/search/suggestions?q=${'가'.repeat(31)}`, '/api/v1/search/suggestions'],
+    ['/api/v1/search/popular?q=스냅', '/api/v1/search/popular'],
   ])('%s answers as %s', (a, b) => {
     expect(key(a)).not.toBeNull();
     expect(key(a)).toBe(key(b));
@@ -73,6 +79,8 @@ describe('cache keys: what shares an answer', () => {
     ['/events?type=FREE', '/events'],
     ['/event/12', '/event/13'],
     ['/photographer/3?events=ended', '/photographer/3'],
+    ['/api/v1/search/suggestions?q=가족', '/api/v1/search/suggestions?q=가을'],
+    ['/api/v1/search/suggestions?q=ㄱㅈ', '/api/v1/search/suggestions?q=ㄱ'],
   ])('%s and %s are different answers', (a, b) => {
     expect(key(a)).not.toBe(key(b));
     expect(inputAt(a)).not.toEqual(inputAt(b));
@@ -109,6 +117,7 @@ const KNOWN = [
   'pageSize',
   'state',
   'events',
+  'q',
 ];
 const VALUES = [
   '',
@@ -157,6 +166,8 @@ const VALUES = [
   'x',
   '\u0000',
   '\u200b',
+  '가족ㅅ',
+  'ㄱㅈ',
   '가'.repeat(120),
 ];
 
@@ -228,6 +239,8 @@ describe('cache keys: one reading of the request', () => {
         'src/pages/events.astro',
         'src/pages/photographers.astro',
         'src/pages/search.astro',
+        'src/pages/api/v1/search/suggestions.ts',
+        'src/pages/api/v1/search/popular.ts',
         'src/server/http/list-endpoint.ts',
       ].sort(),
     );

@@ -49,6 +49,7 @@ const NOTHING_SHARED: Record<string, string> = {
   'PATCH /api/v1/applications/{id}': 'an application shows only to its applicant and the author',
   'POST /api/v1/users/me/consents': 'consents show only to the member (내 정보)',
   'DELETE /api/v1/users/me/consents/{kind}': 'consents show only to the member (내 정보)',
+  'POST /api/v1/search/popular': 'a count per day and keyword; the popular list may lag the max age',
 };
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];

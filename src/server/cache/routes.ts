@@ -14,6 +14,7 @@ import { paths } from '#lib/paths';
 import { parsePhotographerFilter, parsePromotionFilter } from '#server/http/list-query';
 import { photographerEventsQuery, readSearchState } from '#server/http/page-query';
 import { idParam, pageParams } from '#server/http/query';
+import { suggestionQuery } from '#server/search/query';
 import type { ListQuery, SearchQuery } from '#server/services/browse';
 
 const idIn = (pattern: RegExp) => (url: URL) => idParam(pattern.exec(url.pathname)?.[1]);
@@ -77,6 +78,13 @@ export const CACHED_ROUTES = {
     input: (u) => listPageInput(u, 'photographer'),
   }),
   search: route({ at: (u) => u.pathname === paths.search, input: searchInput }),
+  /** What is typed, as looked up (`suggestionQuery`): the answer is the same for everyone. */
+  suggestions: route({
+    at: (u) => u.pathname === '/api/v1/search/suggestions',
+    input: (u) => ({ q: suggestionQuery((u.searchParams.get('q') ?? '').slice(0, 100)) }),
+  }),
+  /** The most searched keywords of the last 7 days: nothing of the request is read. */
+  popularSearches: route({ at: (u) => u.pathname === '/api/v1/search/popular', input: () => null }),
   promotionList: route({
     at: (u) => u.pathname === '/api/v1/promotions/list',
     input: apiListInput(parsePromotionFilter),

@@ -50,6 +50,22 @@ export function parseSearchQuery(keyword: string): SearchTerm[] {
   return terms;
 }
 
+/** Typed keywords longer than this (characters) are not suggested for nor counted as popular. */
+export const SUGGEST_MAX_LENGTH = 30;
+
+/** A syllable being composed (`가족ㅅ`): its trailing jamo is left out of what is looked up. */
+const TRAILING_JAMO = /(?<=[가-힣a-z0-9])[\u3131-\u3163]+$/u;
+
+/**
+ * What is typed, as suggestions look it up: normalised, without a jamo being composed after a whole
+ * syllable; '' when it is over `SUGGEST_MAX_LENGTH`. The suggestions' whole input: their cache key is
+ * made from it (`cache/routes.ts`), so `가족ㅅ` and ` 가족` share an answer.
+ */
+export function suggestionQuery(typed: string): string {
+  const q = normaliseSearchText(typed).replace(TRAILING_JAMO, '').trim();
+  return Array.from(q).length > SUGGEST_MAX_LENGTH ? '' : q;
+}
+
 export interface SearchColumns {
   /** `p.search_text`, `pp.search_text`. */
   text: string;

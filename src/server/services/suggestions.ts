@@ -1,0 +1,173 @@
+/**
+ * What the search field offers as one types (issue 45): event titles and photographer names that hold
+ * every word typed, and the photography types and regions the words name; and the searches most made
+ * in the last 7 days, counted per day and keyword, never with who searched.
+ */
+import { PHOTOGRAPHY_TYPES, PHOTOGRAPHY_TYPE_LABELS } from '#lib/domain';
+import { todayKst } from '#lib/deadline';
+import { REGION_GROUPS, regionKey } from '#lib/regions';
+import { SEARCH_WORDS } from '#lib/search-words';
+import type { SqlParam } from '#server/db/client';
+import type { Queryable } from '#server/db/index';
+import { queryJsonParts } from '#server/db/json-rows';
+import { compactSearchText, normaliseSearchText } from '#server/search/grams';
+import {
+  headCondition,
+  parseSearchQuery,
+  searchConditions,
+  SUGGEST_MAX_LENGTH,
+  suggestionQuery,
+} from '#server/search/query';
+
+export type SuggestionKind = 'EVENT' | 'PHOTOGRAPHER' | 'TYPE' | 'REGION';
+
+export interface Suggestion {
+  kind: SuggestionKind;
+  /** What the field is filled with when it is chosen (and searched). */
+  text: string;
+}
+
+export const SUGGESTION_LIMITS = { events: 5, photographers: 3, words: 3 } as const;
+
+/** Types and regions whose names (or table words) hold the typed text, without asking the database. */
+export function wordSuggestions(query: string): Suggestion[] {
+  const q = compactSearchText(query);
+  if (!q) return [];
+  const out: Suggestion[] = [];
+  const seen = new Set<string>();
+  const push = (kind: SuggestionKind, text: string) => {
+    if (seen.has(text) || out.length >= SUGGESTION_LIMITS.words) return;
+    seen.add(text);
+    out.push({ kind, text });
+  };
+  // One word per type and per place: the label when it fits, else the table's first word that does.
+  const named = new Set<string>();
+  for (const t of PHOTOGRAPHY_TYPES) {
+    if (!PHOTOGRAPHY_TYPE_LABELS[t].startsWith(q)) continue;
+    named.add(t);
+    push('TYPE', PHOTOGRAPHY_TYPE_LABELS[t]);
+  }
+  for (const [word, target] of Object.entries(SEARCH_WORDS)) {
+    if (!word.startsWith(q)) continue;
+    const what = target.types?.length === 1 ? target.types[0] : target.regions?.join();
+    if (!what || named.has(what)) continue;
+    named.add(what);
+    push(target.types?.length === 1 ? 'TYPE' : 'REGION', word);
+  }
+  for (const g of REGION_GROUPS) {
+    for (const name of g.regions) {
+      if (name.startsWith(q) || compactSearchText(regionKey(g.category, name)).startsWith(q)) {
+        push('REGION', regionKey(g.category, name));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Suggestions for what is typed: at most 5 event titles (open events first, newest first), 3
+ * photographer names (most saved first) whose title or name holds every word, then types and regions.
+ * One statement, through the grams indexes; nothing for an empty or over-long text.
+ */
+export async function suggest(db: Queryable, typed: string, now = Date.now()): Promise<Suggestion[]> {
+  const query = suggestionQuery(typed);
+  if (!query) return [];
+  const terms = parseSearchQuery(query).map((t) => ({ texts: t.texts, types: [], regions: [] }));
+  if (terms.length === 0) return [];
+  const params: SqlParam[] = [];
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  // Every word in the title (or name) itself: a suggestion names what the field will find first.
+  const inHead = (text: string) => terms.map((t) => headCondition([t], text, add)).join(' and ');
+  const events = [
+    'p.deleted_at is null',
+    ...searchConditions(terms, { text: 'p.search_text', grams: 'p.search_grams', types: '', regions: '' }, add),
+    inHead('p.search_text'),
+  ].join(' and ');
+  const people = [
+    "pp.description <> ''",
+    'pp.hidden_at is null',
+    ...searchConditions(terms, { text: 'pp.search_text', grams: 'pp.search_grams', types: '', regions: '' }, add),
+    inHead('pp.search_text'),
+  ].join(' and ');
+  const today = add(todayKst(now));
+  const read = await queryJsonParts<{ events: string; photographers: string }>(
+    db,
+    {
+      events: {
+        sql: `select p.title, p.ended_at >= ${today}::date as open, p.id from promotions p where ${events}
+               order by p.ended_at >= ${today}::date desc, p.id desc limit ${add(SUGGESTION_LIMITS.events * 2)}`,
+        orderBy: 'r.open desc, r.id desc',
+        map: (row) => (row as { title: string }).title,
+      },
+      photographers: {
+        sql: `select m.nickname, pp.save_count, m.id from photographer_pages pp join members m on m.id = pp.member_id
+               where ${people} order by pp.save_count desc, m.id desc limit ${add(SUGGESTION_LIMITS.photographers)}`,
+        orderBy: 'r.save_count desc, r.id desc',
+        map: (row) => (row as { nickname: string }).nickname,
+      },
+    },
+    params,
+  );
+  const titles = [...new Set(read.events)].slice(0, SUGGESTION_LIMITS.events);
+  return [
+    ...titles.map((text): Suggestion => ({ kind: 'EVENT', text })),
+    ...read.photographers.map((text): Suggestion => ({ kind: 'PHOTOGRAPHER', text })),
+    ...wordSuggestions(query),
+  ];
+}
+
+export const POPULAR_DAYS = 7;
+export const POPULAR_LIMIT = 10;
+
+/**
+ * Counts a search of `keyword` today (KST): only a keyword that finds some event or photographer, so
+ * what is listed as popular is something the site has. Days before the window are removed as it goes.
+ * Answers whether it counted.
+ */
+export async function recordSearch(db: Queryable, keyword: string, now = Date.now()): Promise<boolean> {
+  const k = normaliseSearchText(keyword);
+  if (!k || Array.from(k).length > SUGGEST_MAX_LENGTH) return false;
+  const terms = parseSearchQuery(k);
+  if (terms.length === 0) return false;
+  const params: SqlParam[] = [];
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  const events = searchConditions(
+    terms,
+    { text: 'p.search_text', grams: 'p.search_grams', types: 'p.photography_types', regions: 'p.regions' },
+    add,
+  ).join(' and ');
+  const people = searchConditions(
+    terms,
+    { text: 'pp.search_text', grams: 'pp.search_grams', types: 'pp.main_photography_types', regions: 'pp.regions' },
+    add,
+  ).join(' and ');
+  const today = todayKst(now);
+  const rows = await db.query<{ counted: boolean }>(
+    `with found as (
+       select exists (select 1 from promotions p where p.deleted_at is null and ${events})
+           or exists (select 1 from photographer_pages pp where pp.description <> '' and pp.hidden_at is null and ${people})
+              as yes
+     ), counted as (
+       insert into search_counts (day, keyword, count)
+       select ${add(today)}::date, ${add(k)}, 1 from found where yes
+       on conflict (day, keyword) do update set count = search_counts.count + 1
+       returning true as counted
+     )
+     select counted from counted`,
+    params,
+  );
+  if (rows.length > 0 && Math.random() < 0.01) {
+    await db.query(`delete from search_counts where day < $1::date - ${POPULAR_DAYS}`, [today]);
+  }
+  return rows.length > 0;
+}
+
+/** The keywords searched most in the last 7 days (today included), most first. */
+export async function popularSearches(db: Queryable, now = Date.now(), limit = POPULAR_LIMIT): Promise<string[]> {
+  const rows = await db.query<{ keyword: string }>(
+    `select keyword from search_counts where day > $1::date - ${POPULAR_DAYS}
+      group by keyword order by sum(count) desc, keyword limit $2`,
+    [todayKst(now), limit],
+  );
+  return rows.map((r) => r.keyword);
+}
