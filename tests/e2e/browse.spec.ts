@@ -420,7 +420,7 @@ test.describe('search', () => {
   test('overview, more, list states with filters, back, reload; empty term does nothing', async ({ page }) => {
     await page.goto('/search');
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#FFFFFF');
-    const input = page.getByRole('searchbox', { name: '검색어' });
+    const input = page.getByRole('combobox', { name: '검색어' });
     await expect(input).toHaveAttribute('placeholder', '검색어를 입력해 주세요');
     await page.waitForLoadState('networkidle');
     await input.fill('   ');
@@ -439,17 +439,17 @@ test.describe('search', () => {
 
     await eventsSection.getByRole('link', { name: '검색된 이벤트 더보기' }).click();
     await expect(page).toHaveURL(/state=PROMOTION/);
-    await expect(page.getByRole('searchbox', { name: '검색어' })).toHaveValue('스냅');
+    await expect(page.getByRole('combobox', { name: '검색어' })).toHaveValue('스냅');
     await islandReady(page, 'FilterBar');
     await page.getByRole('link', { name: '할인', exact: true }).click();
     await expect(page).toHaveURL(/searchKeyword=%EC%8A%A4%EB%83%85&state=PROMOTION&type=DISCOUNT/);
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: '검색어' })).toHaveValue('스냅');
+    await expect(page.getByRole('combobox', { name: '검색어' })).toHaveValue('스냅');
     await expect(page.getByRole('link', { name: '할인 선택됨' })).toHaveAttribute('aria-current', 'true');
     await shot(page, 'search-events');
 
     // A new keyword keeps the state and the filters.
-    await page.getByRole('searchbox', { name: '검색어' }).fill('프로필');
+    await page.getByRole('combobox', { name: '검색어' }).fill('프로필');
     await page.getByRole('button', { name: '검색하기' }).click();
     await expect(page).toHaveURL(/searchKeyword=%ED%94%84%EB%A1%9C%ED%95%84&state=PROMOTION&type=DISCOUNT/);
 
