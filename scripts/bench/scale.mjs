@@ -1,6 +1,7 @@
 /**
- * The bench's scale table (issue 17, decision 020): the list API as a member, sequential on one
- * keep-alive connection (and through `fetch`, beside), with PAGE_CACHE=off, at two sizes ten times apart
+ * The bench's scale table (issue 17, decision 020): the list API as a member (each kind of search, and
+ * the search suggestions, issue 45), sequential on one keep-alive connection (and through `fetch`,
+ * beside), with PAGE_CACHE=off, at two sizes ten times apart
  * on PGlite and on PostgreSQL, with `/healthz` measured in the same run as the floor of the HTTP path and
  * the load average of the machine while measured, and the plans of the statements behind each query
  * (./scale-plans.ts) with the server stopped.
@@ -15,18 +16,41 @@ import { loadavg } from 'node:os';
 import { memberHeaders } from './member.mjs';
 import { TARGET_DATABASE } from './write-load-report.mjs';
 
-export const SCALE_TARGETS = { listP50Ms: 2, growthP50: 1.5 };
+export const SCALE_TARGETS = { listP50Ms: 2, growthP50: 1.5, searchP50Ms: 5, searchP99Ms: 20, suggestP99Ms: 20 };
 /** The size at which the list answers must stay under SCALE_TARGETS.listP50Ms (sequential p50). */
 const LIST_TARGET_EVENTS = 1_000_000;
 const LIST_TARGET_QUERIES = ['list first page', 'search 야경', 'region+type'];
 const FLOOR = '/healthz (floor)';
 
-export const SCALE_QUERIES = [
-  { name: 'list first page', path: '/api/v1/promotions/list' },
-  { name: 'search 야경', path: `/api/v1/promotions/list?searchKeyword=${encodeURIComponent('야경')}` },
-  { name: 'region+type', path: `/api/v1/promotions/list?regions=${encodeURIComponent('서울')}&photographyTypes=SNAP` },
-  { name: 'POPULAR', path: '/api/v1/promotions/list?sortType=POPULAR' },
+const LIST = '/api/v1/promotions/list';
+const searched = (keyword) => `${LIST}?searchKeyword=${encodeURIComponent(keyword)}`;
+const suggested = (typed) => `/api/v1/search/suggestions?q=${encodeURIComponent(typed)}`;
+
+/**
+ * Issue 45: each kind of search's first page (p50 ≤ 5 ms, p99 ≤ 20 ms at 1M events), and the
+ * suggestions while typing (p99 ≤ 20 ms): a syllable, then a syllable being composed.
+ */
+const SEARCH_KINDS = [
+  { name: 'search 야경', path: searched('야경') },
+  { name: 'search two words 가족 스냅', path: searched('가족 스냅') },
+  { name: 'search spacing 가족스냅', path: searched('가족스냅') },
+  { name: 'search synonym snap', path: searched('snap') },
+  { name: 'search 초성 ㄱㅈㅅㄴ', path: searched('ㄱㅈㅅㄴ') },
 ];
+const SUGGESTIONS = [
+  { name: 'suggest 가', path: suggested('가') },
+  { name: 'suggest 가족스ㄴ', path: suggested('가족스ㄴ') },
+];
+
+export const SCALE_QUERIES = [
+  { name: 'list first page', path: LIST },
+  ...SEARCH_KINDS,
+  { name: 'region+type', path: `${LIST}?regions=${encodeURIComponent('서울')}&photographyTypes=SNAP` },
+  { name: 'POPULAR', path: `${LIST}?sortType=POPULAR` },
+  ...SUGGESTIONS,
+];
+/** The growth target is the list answers': search and suggestions have their own at 1M. */
+const GROWTH_TARGET_QUERIES = ['list first page', 'search 야경', 'region+type', 'POPULAR'];
 
 /** The sizes of the scale table per database, ten times apart (`--quick`: smaller). */
 export function scaleSizes(quick) {
@@ -149,10 +173,14 @@ export async function scalePoint({ label, env, events, startServer, results, n }
 
 /** The plans of the scale queries on `env`'s database, with no total kept (./scale-plans.ts). */
 function scalePlans(database, env, events) {
-  const r = spawnSync('node_modules/.bin/tsx', ['scripts/bench/scale-plans.ts', ...SCALE_QUERIES.map((q) => q.path)], {
-    env: { ...process.env, LOG_LEVEL: 'error', ...env },
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    'node_modules/.bin/tsx',
+    ['scripts/bench/scale-plans.ts', ...SCALE_QUERIES.filter((q) => q.path.startsWith(LIST)).map((q) => q.path)],
+    {
+      env: { ...process.env, LOG_LEVEL: 'error', ...env },
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) return [{ database, events, query: '—', statement: '—', plan: `not measured: ${r.stderr}` }];
   return r.stdout
     .split('\n')
@@ -201,7 +229,27 @@ export function scaleTargetRows(results) {
       ok: r ? r.p50 <= SCALE_TARGETS.listP50Ms : null,
     });
   }
-  for (const g of (results.growth ?? []).filter((x) => x.query !== FLOOR && x.database === database)) {
+  const at1M = (query) =>
+    (results.scale ?? []).find((s) => s.database === database && s.events === events && s.query === query);
+  for (const { name } of SEARCH_KINDS) {
+    const r = at1M(name);
+    rows.push({
+      target: `${name} p50 ≤ ${SCALE_TARGETS.searchP50Ms} ms, p99 ≤ ${SCALE_TARGETS.searchP99Ms} ms (${database}, ${events})`,
+      measured: r ? `${r.p50} / ${r.p99}` : 'not measured',
+      ok: r ? r.p50 <= SCALE_TARGETS.searchP50Ms && r.p99 <= SCALE_TARGETS.searchP99Ms : null,
+    });
+  }
+  for (const { name } of SUGGESTIONS) {
+    const r = at1M(name);
+    rows.push({
+      target: `${name} p99 ≤ ${SCALE_TARGETS.suggestP99Ms} ms (${database}, ${events})`,
+      measured: r ? r.p99 : 'not measured',
+      ok: r ? r.p99 <= SCALE_TARGETS.suggestP99Ms : null,
+    });
+  }
+  for (const g of (results.growth ?? []).filter(
+    (x) => GROWTH_TARGET_QUERIES.includes(x.query) && x.database === database,
+  )) {
     rows.push({
       target: `${g.query} growth ${g.events} ≤ ${SCALE_TARGETS.growthP50}× at p50 (${g.database})`,
       measured: g.p50,
