@@ -81,7 +81,8 @@ export function OptionsMenu({
                   type="button"
                   className={item.danger ? styles['danger'] : undefined}
                   onClick={() => {
-                    close(false);
+                    // Focus on ⋮ first: the dialog the item opens gives it back there when it closes.
+                    close(true);
                     item.onSelect();
                   }}
                 >

@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isApiRequestError } from '#client/api';
 import { copy } from '#lib/copy';
+import { hasDirectionControls, VISIBLE_TEXT_MESSAGES } from '#lib/rules/visible-text';
 import modal from '#islands/ConfirmModal.module.css';
+import { Modal } from '#islands/Modal';
 import styles from './ReasonDialog.module.css';
 
 export interface Choice {
@@ -27,8 +29,10 @@ interface Props {
 }
 
 /**
- * A modal form: a reason (radio choices) and a text. The answer's Korean message is shown in place and
- * what the member typed is kept; Escape and the backdrop close it, focus returns to where it was.
+ * A modal form (src/islands/Modal: the platform's `<dialog>`, centred over a backdrop, focus kept
+ * inside): a reason (radio choices) and a text. Text the server would refuse (direction controls) is
+ * named under the field at once; the answer's Korean message is shown in place and what the member typed
+ * is kept. Escape and the backdrop close it, focus returns to where it was.
  */
 export function ReasonDialog(props: Props) {
   const { title, lead, choices = [], legend, textLabel, placeholder, maxLength, textRequired } = props;
@@ -36,28 +40,12 @@ export function ReasonDialog(props: Props) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const titleId = useId();
   const textId = useId();
+  const textHelpId = useId();
   const { onClose } = props;
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    document.body.classList.add('scroll-locked');
-    formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('scroll-locked');
-      previous?.focus?.();
-    };
-  }, [onClose]);
   const needsText = textRequired(choice);
+  const refused = hasDirectionControls(text) ? VISIBLE_TEXT_MESSAGES.direction : null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (sending) return;
@@ -71,15 +59,10 @@ export function ReasonDialog(props: Props) {
     }
   };
   return (
-    <div className={modal['overlay']} onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form
-        ref={formRef}
-        className={`${modal['modal']} ${styles['form']}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onSubmit={(e) => void submit(e)}
-      >
+    <Modal className={modal['modal']} aria-labelledby={titleId} onClose={onClose}>
+      {/* Left-aligned inside the centred confirmation box: on its own element, whatever order the two
+          modules' styles load in. */}
+      <form className={styles['form']} onSubmit={(e) => void submit(e)}>
         <h2 id={titleId} className={modal['title']}>
           {title}
         </h2>
@@ -112,8 +95,15 @@ export function ReasonDialog(props: Props) {
           rows={3}
           required={needsText}
           placeholder={placeholder}
+          aria-invalid={refused !== null}
+          aria-describedby={refused ? textHelpId : undefined}
           onChange={(e) => setText(e.target.value)}
         />
+        {refused && (
+          <p id={textHelpId} className={styles['error']}>
+            {refused}
+          </p>
+        )}
         {error && (
           <p className={styles['error']} role="alert">
             {error}
@@ -123,11 +113,15 @@ export function ReasonDialog(props: Props) {
           <button type="button" className={modal['cancel']} onClick={onClose}>
             {copy.common.cancel}
           </button>
-          <button type="submit" className={modal['confirm']} disabled={sending || (needsText && text.trim() === '')}>
+          <button
+            type="submit"
+            className={modal['confirm']}
+            disabled={sending || refused !== null || (needsText && text.trim() === '')}
+          >
             {sending ? props.sendingLabel : props.submitLabel}
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }

@@ -1,0 +1,131 @@
+/**
+ * Issue 44, what a new user trips over (round two), at 390×844: one test per numbered item (item 19,
+ * copy only, is tests/unit/copy-catalogue.test.ts). Set POLISH2_SHOTS=/some/dir to keep screenshots of
+ * every dialog (and the changed screens) at 390 px and 1280 px.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createEvent, newUser } from '../support/api';
+import { signIn } from '../support/auth';
+import { events, optionsMenuReady, photographers, signInAs } from './support/browse';
+import { useSession } from './support/member';
+
+const shotsDir = process.env['POLISH2_SHOTS'];
+
+// --- item 1: dialogs ---------------------------------------------------------------------------------
+
+/**
+ * A modal <dialog> centred over a backdrop, focus kept inside by Tab and Shift+Tab, at the current
+ * viewport. Its text is not white (a dialog inherits from where it stands in the page).
+ */
+async function expectCentredModal(page: Page, dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const facts = await dialog.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const backdrop = getComputedStyle(el, '::backdrop').backgroundColor;
+    const heading = el.querySelector('h2');
+    return {
+      tag: el.tagName,
+      modal: el.matches(':modal'),
+      dx: Math.abs(box.left + box.width / 2 - innerWidth / 2),
+      dy: Math.abs(box.top + box.height / 2 - innerHeight / 2),
+      fits: box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth,
+      backdrop,
+      colours: [...el.querySelectorAll('h2, label, button')].map((n) => getComputedStyle(n).color),
+      headingColour: heading ? getComputedStyle(heading).color : null,
+    };
+  });
+  expect(facts.tag).toBe('DIALOG');
+  expect(facts.modal).toBe(true);
+  expect(facts.fits).toBe(true);
+  expect(facts.dx).toBeLessThanOrEqual(2);
+  expect(facts.dy).toBeLessThanOrEqual(2);
+  expect(facts.backdrop).not.toBe('rgba(0, 0, 0, 0)');
+  expect(facts.headingColour).not.toBe('rgb(255, 255, 255)');
+  // A tap beside the box lands on the backdrop, not the page.
+  expect(await page.evaluate(() => document.elementFromPoint(2, innerHeight / 2)?.tagName)).toBe('DIALOG');
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement) && el !== document.activeElement)).toBe(
+        true,
+      );
+    }
+  }
+}
+
+/** The checks at 390 px and at 1280 px, with a screenshot at each. */
+async function expectModalAtBothWidths(page: Page, dialog: Locator, name: string): Promise<void> {
+  await expectCentredModal(page, dialog);
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectCentredModal(page, dialog);
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** The ⋮ button of a detail page's top bar, whatever it is named. */
+const optionsButton = (page: Page) => page.locator('[data-options-menu] button[aria-haspopup="menu"]');
+
+test.describe('1. every dialog is one modal <dialog>', () => {
+  test('the report dialog on an event page: centred, over a backdrop, focus kept, a tap outside only closes it', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const [event] = await events(request);
+    if (!event) throw new Error('no event');
+    await useSession(page, await newUser(baseURL ?? ''));
+    await page.goto(`/event/${event.id}`);
+    await optionsMenuReady(page);
+    await optionsButton(page).click();
+    await page.getByRole('menuitem', { name: '신고하기' }).click();
+    const report = page.getByRole('dialog', { name: '신고하기' });
+    await expectModalAtBothWidths(page, report, 'report-event');
+    await page.mouse.click(5, 420);
+    await expect(report).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`));
+    await expect(optionsButton(page)).toBeFocused();
+  });
+
+  test('the report dialog on a photographer page reads dark on white, not white on white', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const [target] = await photographers(request);
+    if (!target) throw new Error('no photographer');
+    await useSession(page, await newUser(baseURL ?? ''));
+    await page.goto(`/photographer/${target.id}`);
+    await optionsMenuReady(page);
+    await optionsButton(page).click();
+    await page.getByRole('menuitem', { name: '신고하기' }).click();
+    const report = page.getByRole('dialog', { name: '신고하기' });
+    await expectModalAtBothWidths(page, report, 'report-photographer');
+    for (const text of [report.getByRole('heading'), report.getByText('사기 의심'), report.getByText('취소')]) {
+      expect(await text.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 255, 255)');
+    }
+    await page.keyboard.press('Escape');
+    await expect(report).toHaveCount(0);
+  });
+
+  test('the hide dialog on /admin is a centred modal, not a block at the end of the page', async ({
+    page,
+    baseURL,
+  }) => {
+    const photographer = await signIn(baseURL ?? '', 'demo-photographer');
+    const { id } = await createEvent(baseURL ?? '', photographer.accessToken.value, {
+      title: `숨김 대화상자 ${Date.now().toString(36)}`,
+    });
+    await signInAs(page, baseURL ?? '', 'demo-admin');
+    await page.goto('/admin');
+    await page.locator(`[data-event="${id}"]`).getByRole('button', { name: '숨기기' }).click();
+    const hide = page.getByRole('dialog', { name: '이 이벤트를 숨길까요?' });
+    await expectModalAtBothWidths(page, hide, 'hide-admin');
+    // Direction controls are named at once, and what was typed stays.
+    await hide.getByLabel('숨김 사유').fill('사유\u202E입니다');
+    await expect(hide.getByText('글자 방향을 바꾸는 보이지 않는 문자는 쓸 수 없어요.', { exact: false })).toBeVisible();
+    await expect(hide.getByRole('button', { name: '숨기기' })).toBeDisabled();
+    await hide.getByRole('button', { name: '취소' }).click();
+    await expect(hide).toHaveCount(0);
+  });
+});
