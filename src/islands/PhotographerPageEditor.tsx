@@ -4,7 +4,6 @@ import { memberCopy } from '#lib/copy-member';
 import { hasUnfinished, slotImages } from '#lib/image-list';
 import { DESCRIPTION_MAX, canSavePhotographerPage } from '#lib/member-forms';
 import { validateContactLink, validatePhotographerDescription } from '#lib/rules/member';
-import { graphemeLength } from '#lib/text';
 import {
   $pageEditor,
   $saving,
@@ -40,9 +39,10 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
   const enabled = state !== null && canSavePhotographerPage(state, slotImages(slots), hasUnfinished(slots)) && !saving;
   const link = state ? validateContactLink(state.contactLink) : null;
   const linkError = state && state.contactLink.trim() !== '' && link && !link.ok ? link.message : null;
+  // Whatever keeps 저장하기 greyed in a written intro says why (too long, direction controls, nothing
+  // visible); an empty one is the required mark's business.
   const intro = state ? validatePhotographerDescription(state.description) : null;
-  const introTooLong = state !== null && graphemeLength(state.description.trim()) > DESCRIPTION_MAX;
-  const introError = introTooLong && intro && !intro.ok ? intro.message : null;
+  const introError = state && state.description.trim() !== '' && intro && !intro.ok ? intro.message : null;
   return (
     <MemberGate onRetry={() => void openPageEditor()} loading={state === null}>
       {state && (

@@ -32,6 +32,27 @@ export function graphemeLength(text: string): number {
 }
 
 /**
+ * Characters that take no room (not white space, which counts): zero-width space, non-joiner and joiner,
+ * the direction marks, the word joiner and invisible operators, the BOM, the soft hyphen, the Mongolian
+ * vowel separator and the Hangul fillers (which render blank). The combining grapheme joiner (U+034F) is
+ * matched beside the class: inside it would read as joined to the character before.
+ */
+const ZERO_WIDTH_CLASS = '[\u200B-\u200F\u061C\u2060-\u2064\u206A-\u206F\uFEFF\u00AD\u180E\u115F\u1160\u3164\uFFA0]';
+const HAS_ZERO_WIDTH = new RegExp(`${ZERO_WIDTH_CLASS}|\u034F`, 'u');
+const ONLY_ZERO_WIDTH = new RegExp(`^(?:${ZERO_WIDTH_CLASS}|\u034F)+$`, 'u');
+
+/**
+ * The length a minimum counts: graphemes, leaving out those made only of characters that take no room.
+ * `가` and three zero-width spaces is 1, not 4; an emoji joined with U+200D is still one.
+ */
+export function visibleLength(text: string): number {
+  if (!HAS_ZERO_WIDTH.test(text)) return graphemeLength(text);
+  const s = getSegmenter();
+  const graphemes = s ? Array.from(s.segment(text), (g) => g.segment) : Array.from(text);
+  return graphemes.filter((g) => !ONLY_ZERO_WIDTH.test(g)).length;
+}
+
+/**
  * The first `max` graphemes of `text`, and whether it has more. Reads no further than it needs: a cut
  * of a 2,000-character description segments 150 graphemes, not the whole text.
  */

@@ -4,10 +4,10 @@
  * every dialog (and the changed screens) at 390 px and 1280 px.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createEvent, newUser } from '../support/api';
+import { call, createEvent, eventBody, newPhotographer, newUser } from '../support/api';
 import { signIn } from '../support/auth';
 import { events, optionsMenuReady, photographers, signInAs } from './support/browse';
-import { useSession } from './support/member';
+import { hydrated, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH2_SHOTS'];
 
@@ -127,5 +127,46 @@ test.describe('1. every dialog is one modal <dialog>', () => {
     await expect(hide.getByRole('button', { name: '숨기기' })).toBeDisabled();
     await hide.getByRole('button', { name: '취소' }).click();
     await expect(hide).toHaveCount(0);
+  });
+});
+
+// --- item 8: text that is refused says so; zero-width does not count ---------------------------------
+
+test.describe('8. refused text says why; a minimum counts what shows', () => {
+  test('direction controls in the photographer intro are named, not a silent grey button', async ({
+    page,
+    baseURL,
+  }) => {
+    await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+    await page.goto('/edit/photographer/detail');
+    await hydrated(page);
+    await page.locator('#page-intro').fill('자연광 스냅\u202E작가예요');
+    await expect(page.locator('#page-intro-error')).toHaveText(
+      '글자 방향을 바꾸는 보이지 않는 문자는 쓸 수 없어요. 지우고 다시 입력해 주세요.',
+    );
+    await expect(page.getByRole('button', { name: '저장하기', exact: true })).toBeDisabled();
+    await page.locator('#page-intro').fill('자연광 스냅 작가예요');
+    await expect(page.locator('#page-intro-error')).toHaveText('');
+    await expect(page.getByRole('button', { name: '저장하기', exact: true })).toBeEnabled();
+  });
+
+  test('a title of 가 and three zero-width spaces is too short, in the form and for the API', async ({
+    page,
+    baseURL,
+  }) => {
+    const base = baseURL ?? '';
+    const photographer = await signIn(base, 'demo-photographer');
+    const refused = await call(base, 'POST', '/api/v1/promotions', {
+      token: photographer.accessToken.value,
+      body: await eventBody(base, photographer.accessToken.value, { title: '가\u200B\u200B\u200B' }),
+    });
+    expect(refused.status).toBe(422);
+    await useSession(page, photographer);
+    await page.goto('/new/event');
+    await hydrated(page);
+    const title = page.getByLabel('이벤트 제목');
+    await title.fill('가\u200B\u200B\u200B');
+    await title.blur();
+    await expect(page.locator('#event-title-help')).toHaveText('이벤트 제목은 공백 포함 3~30자로 입력해 주세요.');
   });
 });

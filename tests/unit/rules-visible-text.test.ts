@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBLE_TEXT_MESSAGES as V, checkVisibleText, hasVisibleText } from '#lib/rules/visible-text';
-import { validatePromotionContent, validatePromotionTitle, validateHashtag } from '#lib/rules/promotion';
+import {
+  PROMOTION_MESSAGES,
+  validatePromotionContent,
+  validatePromotionTitle,
+  validateHashtag,
+} from '#lib/rules/promotion';
+import { visibleLength } from '#lib/text';
 import { validatePhotographerName, validatePhotographerDescription, validateUserNickname } from '#lib/rules/member';
 
 const DIRECTION = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
@@ -43,5 +49,32 @@ describe('visible text rule', () => {
     }
     expect(validatePromotionTitle('가을 스냅 이벤트').ok).toBe(true);
     expect(validateHashtag('스냅').ok).toBe(true);
+  });
+});
+
+describe('minimum lengths count what shows', () => {
+  it('leaves zero-width characters out of a minimum, never out of the text', () => {
+    expect(visibleLength('가\u200B\u200B\u200B')).toBe(1);
+    expect(visibleLength('가 나')).toBe(3);
+    expect(visibleLength('👨\u200D👩\u200D👧')).toBe(1);
+    expect(visibleLength('가\u3164\u3164')).toBe(1);
+    expect(visibleLength('가\u034F나')).toBe(2);
+    expect(visibleLength('가을 스냅')).toBe(5);
+  });
+
+  it('refuses a title of one character padded with zero-width spaces, in the form and the API alike', () => {
+    expect(validatePromotionTitle('가\u200B\u200B\u200B')).toEqual({
+      ok: false,
+      message: PROMOTION_MESSAGES.titleLength,
+    });
+    expect(validatePromotionTitle('가나\uFEFF')).toEqual({ ok: false, message: PROMOTION_MESSAGES.titleLength });
+    expect(validatePromotionTitle('가 나')).toEqual({ ok: true, value: '가 나' });
+    // The maximum still counts every stored grapheme.
+    expect(validatePromotionTitle(`${'가'.repeat(29)}\u200B\u200B`).ok).toBe(false);
+  });
+
+  it('keeps the multi-line minimum on visible characters', () => {
+    expect(validatePromotionContent('\u200B\u200B').ok).toBe(false);
+    expect(validatePhotographerDescription('소\u200B').ok).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 import { PHOTOGRAPHY_TYPES, isOneOf, type Image, type PhotographyType, type Region } from '#lib/domain';
 import { compareRegions, isKnownRegion, regionKeyOf } from '#lib/regions';
 import { pictureIdentity } from '#lib/media-urls';
-import { graphemeLength } from '#lib/text';
+import { graphemeLength, visibleLength } from '#lib/text';
 import type { RuleResult } from './result';
 import { checkVisibleText } from './visible-text';
 
@@ -43,16 +43,18 @@ const MULTILINE_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 export const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
 
-/** Multi-line text of `min`–`max` graphemes after trimming (event content, photographer description). */
+/** Multi-line text of `min` visible to `max` graphemes after trimming (event content, photographer description). */
 export function validateMultilineText(
   input: string,
   limits: { min: number; max: number },
   messages: { empty: string; tooLong: string; invalid: string },
 ): RuleResult<string> {
   const value = normaliseMultiline(input);
-  if (value.length === 0 || graphemeLength(value) < limits.min) return { ok: false, message: messages.empty };
+  if (value.length === 0) return { ok: false, message: messages.empty };
   const visible = checkVisibleText(value);
   if (!visible.ok) return visible;
+  // Zero-width characters are stored and count toward `max`, not toward `min`.
+  if (visibleLength(value) < limits.min) return { ok: false, message: messages.empty };
   if (graphemeLength(value) > limits.max) return { ok: false, message: messages.tooLong };
   if (MULTILINE_CONTROLS.test(value)) return { ok: false, message: messages.invalid };
   return { ok: true, value };

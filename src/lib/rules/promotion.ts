@@ -11,7 +11,7 @@ import {
   type PromotionType,
   type Region,
 } from '#lib/domain';
-import { graphemeLength } from '#lib/text';
+import { graphemeLength, visibleLength } from '#lib/text';
 import {
   LIMITS,
   REGION_UNKNOWN_MESSAGE,
@@ -88,8 +88,8 @@ export function validatePromotionTitle(input: string): RuleResult<string> {
   const visible = checkVisibleText(value);
   if (!visible.ok) return visible;
   if (SINGLE_LINE_CONTROLS.test(value)) return { ok: false, message: PROMOTION_MESSAGES.titleInvalid };
-  const length = graphemeLength(value);
-  if (length < LIMITS.promotionTitle.min || length > LIMITS.promotionTitle.max) {
+  // Zero-width characters count toward the maximum (they are stored) but not toward the minimum.
+  if (visibleLength(value) < LIMITS.promotionTitle.min || graphemeLength(value) > LIMITS.promotionTitle.max) {
     return { ok: false, message: PROMOTION_MESSAGES.titleLength };
   }
   return { ok: true, value };
