@@ -170,3 +170,17 @@ test.describe('8. refused text says why; a minimum counts what shows', () => {
     await expect(page.locator('#event-title-help')).toHaveText('이벤트 제목은 공백 포함 3~30자로 입력해 주세요.');
   });
 });
+
+// --- item 9: a keyword typed with # ------------------------------------------------------------------
+
+test('9. #프로필 typed as a keyword shows as #프로필', async ({ page, baseURL }) => {
+  await useSession(page, await signIn(baseURL ?? '', 'demo-photographer'));
+  await page.goto('/new/event');
+  await hydrated(page);
+  await page.getByLabel('키워드 입력').fill('#프로필');
+  await page.getByRole('button', { name: '추가', exact: true }).click();
+  const list = page.getByRole('list', { name: '대표 키워드' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('#프로필');
+  await expect(list.getByRole('listitem')).not.toContainText('##');
+});

@@ -155,6 +155,17 @@ describe('hashtags', () => {
     expect(addHashtag(['a', 'b', 'c'], 'd')).toEqual({ ok: false, message: M.hashtagsTooMany });
     expect(M.hashtagsTooMany).toBe('대표 키워드는 최대 3개까지 입력할 수 있어요.');
   });
+
+  it('drops the # a member types before a keyword: the display adds one (issue 44)', () => {
+    expect(addHashtag([], '#프로필')).toEqual({ ok: true, value: ['프로필'] });
+    expect(addHashtag([], ' ## 야경 ')).toEqual({ ok: true, value: ['야경'] });
+    expect(addHashtag(['프로필'], '#프로필')).toEqual({ ok: true, value: ['프로필'] });
+    expect(addHashtag([], '#')).toEqual({ ok: false, message: M.hashtagEmpty });
+    expect(validateHashtags(['#스냅', '프로필'])).toEqual({ ok: true, value: ['스냅', '프로필'] });
+    expect(validateHashtags(['#스냅', '스냅'])).toEqual({ ok: false, message: M.hashtagDuplicate });
+    // Only a leading # is the display's.
+    expect(validateHashtag('C#')).toEqual({ ok: true, value: 'C#' });
+  });
 });
 
 describe('promotion type, dates, link', () => {

@@ -133,8 +133,16 @@ export function validatePromotionImages(images: readonly Image[]): RuleResult<Im
   });
 }
 
+/**
+ * A keyword as stored: composed, trimmed, without the leading `#` a member may type (`#프로필`): the `#` is
+ * the display's (`hashtagLabel`), so the keyword would read `##프로필` with it.
+ */
+export function normaliseHashtag(input: string): string {
+  return input.normalize('NFC').trim().replace(/^#+/, '').trim();
+}
+
 function checkHashtag(input: string, max: number, tooLong: string): RuleResult<string> {
-  const value = input.normalize('NFC').trim();
+  const value = normaliseHashtag(input);
   if (value === '') return { ok: false, message: PROMOTION_MESSAGES.hashtagEmpty };
   const visible = checkVisibleText(value);
   if (!visible.ok) return visible;
@@ -156,8 +164,9 @@ export function validateFormHashtag(input: string): RuleResult<string> {
   return checkHashtag(input, LIMITS.hashtagForm.max, PROMOTION_MESSAGES.hashtagFormTooLong);
 }
 
-// `스냅` and `스냅 ` and `SNAP`/`snap` are the same keyword.
-const hashtagIdentity = (tag: string) => tag.toLowerCase();
+// `스냅` and `스냅 ` and `#스냅`, and `SNAP`/`snap`, are the same keyword (one kept from before the `#` was
+// dropped included).
+const hashtagIdentity = (tag: string) => normaliseHashtag(tag).toLowerCase();
 
 /**
  * 1–3 keywords, each valid for the API, no two the same (ignoring case); order kept as entered. The
