@@ -6,6 +6,7 @@ import { isSingleUploading } from '#stores/image-uploads';
 import {
   $nameError,
   $photographerEdit,
+  $saveError,
   $saving,
   checkPhotographerName,
   openPhotographerEditor,
@@ -27,6 +28,7 @@ export function EditPhotographerForm() {
   const upload = useStore(photographerPicture.$upload);
   const nameError = useStore($nameError);
   const saving = useStore($saving);
+  const saveError = useStore($saveError);
   useEffect(() => {
     void openPhotographerEditor();
   }, []);
@@ -60,6 +62,11 @@ export function EditPhotographerForm() {
             onToggleRegion={togglePhotographerRegion}
           />
           <div className={styles['submitBar']}>
+            {saveError && (
+              <p className={styles['error']} role="alert">
+                {saveError}
+              </p>
+            )}
             <button type="submit" className={styles['primary']} disabled={!enabled}>
               {saving ? t.saving : t.save}
             </button>

@@ -7,6 +7,7 @@ import { isSingleUploading } from '#stores/image-uploads';
 import { $gate } from '#stores/member';
 import {
   $nameError,
+  $saveError,
   $saving,
   $userEdit,
   checkUserNickname,
@@ -30,6 +31,7 @@ export function EditUserForm() {
   const upload = useStore(userPicture.$upload);
   const nameError = useStore($nameError);
   const saving = useStore($saving);
+  const saveError = useStore($saveError);
   useEffect(() => {
     void openUserEditor();
   }, []);
@@ -81,6 +83,11 @@ export function EditUserForm() {
             </p>
           </div>
           <div className={styles['submitBar']}>
+            {saveError && (
+              <p className={styles['error']} role="alert">
+                {saveError}
+              </p>
+            )}
             <button type="submit" className={styles['primary']} disabled={!enabled}>
               {saving ? t.saving : t.save}
             </button>

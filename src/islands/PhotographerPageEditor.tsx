@@ -6,6 +6,7 @@ import { DESCRIPTION_MAX, canSavePhotographerPage } from '#lib/member-forms';
 import { validateContactLink, validatePhotographerDescription } from '#lib/rules/member';
 import {
   $pageEditor,
+  $saveError,
   $saving,
   openPageEditor,
   portfolio,
@@ -32,6 +33,7 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
   const state = useStore($pageEditor);
   const slots = useStore(portfolio.$slots);
   const saving = useStore($saving);
+  const saveError = useStore($saveError);
   useEffect(() => {
     void openPageEditor();
   }, []);
@@ -99,6 +101,11 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
             </p>
           </div>
           <div className={styles['submitBar']}>
+            {saveError && (
+              <p className={styles['error']} role="alert">
+                {saveError}
+              </p>
+            )}
             <button type="submit" className={styles['primary']} disabled={!enabled}>
               {saving ? t.saving : t.pageSave}
             </button>

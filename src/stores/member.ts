@@ -89,12 +89,9 @@ export async function enterMemberPage(requirement: MemberPageRequirement): Promi
 
 const FLASH_KEY = 'memberFlash';
 
-/** How long a failure carried to my page stays readable there (the editor showed it only briefly). */
-export const FLASH_ERROR_MS = 8000;
-
-/** A success is stored as its text; a failure with an `error:` prefix (shown longer, in the error tone). */
-export function setFlash(message: string, tone: 'info' | 'error' = 'info'): void {
-  writeStorage('session', FLASH_KEY, tone === 'error' ? `error:${message}` : message);
+/** What an editor says on my page after a save (a failure stays on the editor). */
+export function setFlash(message: string): void {
+  writeStorage('session', FLASH_KEY, message);
 }
 
 /** Shows and forgets the message an editor left for this page. */
@@ -102,8 +99,7 @@ export function showFlash(): void {
   const stored = readStorage('session', FLASH_KEY);
   if (!stored) return;
   removeStorage('session', FLASH_KEY);
-  if (stored.startsWith('error:')) showToast(stored.slice('error:'.length), 'error', FLASH_ERROR_MS);
-  else showToast(stored);
+  showToast(stored);
 }
 
 // --- my page ---

@@ -123,7 +123,7 @@ test.describe('member pages', () => {
     await shots(page, 'withdrawn');
   });
 
-  test('a failed profile save stays readable on my page', async ({ page, baseURL }) => {
+  test('a failed profile save stays on the form, readable, with what was typed', async ({ page, baseURL }) => {
     await useSession(page, await newUser(baseURL ?? ''));
     await page.goto('/edit/user');
     await hydrated(page);
@@ -136,12 +136,13 @@ test.describe('member pages', () => {
     );
     await page.getByLabel(/인스타그램 아이디/).fill('polish.test');
     await page.getByRole('button', { name: '수정 완료' }).click();
-    await expect(page).toHaveURL(/\/mypage$/);
-    const reason = toasts(page).getByText('수정하지 못했어요. 이미 사용 중인 닉네임이에요.');
+    const reason = page.getByRole('alert').filter({ hasText: '수정하지 못했어요. 이미 사용 중인 닉네임이에요.' });
     await expect(reason).toBeVisible();
-    await shots(page, 'profile-failed-on-mypage');
-    await page.waitForTimeout(4500);
+    await shots(page, 'profile-failed-on-form');
+    await page.waitForTimeout(2000);
+    await expect(page).toHaveURL(/\/edit\/user$/);
     await expect(reason).toBeVisible();
+    await expect(page.getByLabel(/인스타그램 아이디/)).toHaveValue('polish.test');
   });
 
   test('photographer pages: icons, name check, the full picture tile, one 확인, the postcode search', async ({

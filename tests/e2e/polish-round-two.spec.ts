@@ -6,10 +6,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { call, createEvent, eventBody, newPhotographer, newUser } from '../support/api';
 import { signIn } from '../support/auth';
-import { events, optionsMenuReady, photographers, signInAs } from './support/browse';
+import { events, optionsMenuReady, photographers, shotsAt, signInAs } from './support/browse';
 import { hydrated, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH2_SHOTS'];
+async function shots(page: Page, name: string): Promise<void> {
+  await shotsAt(shotsDir, page, name);
+}
 
 // --- item 1: dialogs ---------------------------------------------------------------------------------
 
@@ -127,6 +130,75 @@ test.describe('1. every dialog is one modal <dialog>', () => {
     await expect(hide.getByRole('button', { name: '숨기기' })).toBeDisabled();
     await hide.getByRole('button', { name: '취소' }).click();
     await expect(hide).toHaveCount(0);
+  });
+});
+
+// --- item 2: a failed profile save keeps everything ---------------------------------------------------
+
+/** Answers the editor's save (not its reads) with `fail`. */
+async function failSaves(page: Page, url: string, fail: 'network' | { status: number; code: string; message: string }) {
+  await page.route(url, (route) => {
+    if (route.request().method() === 'GET') return route.continue();
+    if (fail === 'network') return route.abort('internetdisconnected');
+    return route.fulfill({
+      status: fail.status,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: fail.code, message: fail.message }),
+    });
+  });
+}
+
+test.describe('2. a failed save in the profile editors stays on the form', () => {
+  test('/edit/user after a 409 keeps the instagram id and says why', async ({ page, baseURL }) => {
+    await useSession(page, await newUser(baseURL ?? ''));
+    await page.goto('/edit/user');
+    await hydrated(page);
+    await failSaves(page, '**/api/v1/users/me/profile', {
+      status: 409,
+      code: 'NICKNAME_ALREADY_EXISTS',
+      message: '이미 사용 중인 닉네임이에요.',
+    });
+    await page.getByLabel(/인스타그램 아이디/).fill('round.two');
+    await page.getByRole('button', { name: '수정 완료' }).click();
+    await expect(page.getByRole('alert')).toContainText('수정하지 못했어요. 이미 사용 중인 닉네임이에요.');
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/edit\/user$/);
+    await expect(page.getByLabel(/인스타그램 아이디/)).toHaveValue('round.two');
+    await shots(page, 'edit-user-failed');
+  });
+
+  test('/edit/photographer after a 5xx keeps the chosen types', async ({ page, baseURL }) => {
+    await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+    await page.goto('/edit/photographer');
+    await hydrated(page);
+    await failSaves(page, '**/api/v1/photographers/me/profile', {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: '요청을 처리하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    });
+    const profile = page.getByRole('checkbox', { name: '프로필', exact: true });
+    await page.getByText('프로필', { exact: true }).click();
+    await expect(profile).toBeChecked();
+    await page.getByRole('button', { name: '수정 완료' }).click();
+    await expect(page.getByRole('alert')).toContainText('수정하지 못했어요. 요청을 처리하지 못했어요.');
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/edit\/photographer$/);
+    await expect(profile).toBeChecked();
+    await expect(page.getByRole('button', { name: '수정 완료' })).toBeEnabled();
+  });
+
+  test('/edit/photographer/detail offline keeps the intro', async ({ page, baseURL }) => {
+    await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+    await page.goto('/edit/photographer/detail');
+    await hydrated(page);
+    await failSaves(page, '**/api/v1/photographers/me/page', 'network');
+    const intro = page.locator('#page-intro');
+    await intro.fill('야외 스냅과 프로필 촬영을 해요.');
+    await page.getByRole('button', { name: '저장하기', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('수정하지 못했어요. 네트워크 연결을 확인해 주세요.');
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/edit\/photographer\/detail$/);
+    await expect(intro).toHaveValue('야외 스냅과 프로필 촬영을 해요.');
   });
 });
 
