@@ -202,6 +202,28 @@ test.describe('2. a failed save in the profile editors stays on the form', () =>
   });
 });
 
+// --- item 3: the floating post button ----------------------------------------------------------------
+
+test('3. the floating 이벤트 등록하기 leaves the pager of /events uncovered', async ({ page, baseURL }) => {
+  for (const account of ['demo-photographer', 'demo-admin']) {
+    await page.context().clearCookies();
+    await signInAs(page, baseURL ?? '', account);
+    await page.goto('/events');
+    const fab = page.getByRole('link', { name: '이벤트 등록하기' });
+    await expect(fab).toBeVisible();
+    const next = page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '다음' });
+    await expect(next).toBeAttached();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const a = await fab.boundingBox();
+    const b = await next.boundingBox();
+    if (!a || !b) throw new Error('no boxes');
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, account).toBe(false);
+    await shots(page, `events-fab-${account}`);
+  }
+});
+
 // --- item 8: text that is refused says so; zero-width does not count ---------------------------------
 
 test.describe('8. refused text says why; a minimum counts what shows', () => {
