@@ -1,10 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $dialog, $toasts, closeDialog, showArrivalNotices } from '#stores/ui';
+import { copy } from '#lib/copy';
+import { $dialog, $toasts, closeDialog, dismissToast, showArrivalNotices } from '#stores/ui';
 import { ConfirmModal } from './ConfirmModal';
 import styles from './DialogHost.module.css';
 
-/** Renders the open dialog and the toasts for the whole page. */
+/**
+ * Renders the open dialog and the toasts for the whole page. Toasts stand under the top bar, where a
+ * page starts rather than where its last rows and fixed bars are (a toast hid my page's 회원 탈퇴 for
+ * 5 s); taps on a toast's text reach the page beneath, and its ✕ closes it at once.
+ */
 export function DialogHost() {
   // Hydration sees what the server rendered (nothing); a toast or dialog opened by an island that ran
   // first (client:only member pages) follows right after.
@@ -28,9 +33,19 @@ export function DialogHost() {
       )}
       <div className={styles['toasts']} role="status" aria-live="polite">
         {toasts.map((t) => (
-          <p key={t.id} className={`${styles['toast']} ${t.tone === 'error' ? styles['error'] : ''}`}>
-            {t.message}
-          </p>
+          <div key={t.id} className={`${styles['toast']} ${t.tone === 'error' ? styles['error'] : ''}`}>
+            <p className={styles['message']}>{t.message}</p>
+            <button
+              type="button"
+              className={styles['dismiss']}
+              aria-label={copy.toast.dismiss}
+              onClick={() => dismissToast(t.id)}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
         ))}
       </div>
     </>

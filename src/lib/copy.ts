@@ -44,6 +44,7 @@ export const copy = {
     tryAgain: '다시 시도',
   },
   toast: {
+    dismiss: '알림 닫기',
     urlCopied: 'URL이 복사되었어요!',
     copyFailed: '복사에 실패했어요.',
   },

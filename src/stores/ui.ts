@@ -54,13 +54,16 @@ export interface Toast {
 export const $toasts = atom<Toast[]>([]);
 let nextToastId = 1;
 
-/** Shows a toast for `durationMs` (5 s by default, as the spec says). */
+/** Shows a toast for `durationMs` (5 s by default, as the spec says), unless dismissed sooner. */
 export function showToast(message: string, tone: Toast['tone'] = 'info', durationMs = 5000): void {
   const id = nextToastId++;
   $toasts.set([...$toasts.get(), { id, message, tone }]);
-  setTimeout(() => {
-    $toasts.set($toasts.get().filter((t) => t.id !== id));
-  }, durationMs);
+  setTimeout(() => dismissToast(id), durationMs);
+}
+
+/** The toast's ✕: gone at once. */
+export function dismissToast(id: number): void {
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
 
 // --- a notice carried to the next page ---

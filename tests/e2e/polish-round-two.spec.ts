@@ -4,7 +4,7 @@
  * every dialog (and the changed screens) at 390 px and 1280 px.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { call, createEvent, eventBody, newPhotographer, newUser } from '../support/api';
+import { call, createEvent, day, eventBody, newPhotographer, newUser } from '../support/api';
 import { signIn } from '../support/auth';
 import { events, optionsMenuReady, photographers, shotsAt, signInAs } from './support/browse';
 import { hydrated, useSession } from './support/member';
@@ -13,6 +13,8 @@ const shotsDir = process.env['POLISH2_SHOTS'];
 async function shots(page: Page, name: string): Promise<void> {
   await shotsAt(shotsDir, page, name);
 }
+
+const toasts = (page: Page) => page.getByRole('status');
 
 // --- item 1: dialogs ---------------------------------------------------------------------------------
 
@@ -277,4 +279,52 @@ test('9. #프로필 typed as a keyword shows as #프로필', async ({ page, base
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('#프로필');
   await expect(list.getByRole('listitem')).not.toContainText('##');
+});
+
+// --- item 23: toasts do not cover what the member came for -------------------------------------------
+
+test('23. a toast stays clear of my page’s last rows, under the top bar, and closes with its ✕', async ({
+  page,
+  baseURL,
+}) => {
+  // A photographer with saved events closing soon: my page scrolls, 회원 탈퇴 is its last row, over the
+  // bottom navigation.
+  const base = baseURL ?? '';
+  const owner = await newPhotographer(base, { withPage: true });
+  for (let i = 0; i < 3; i++) {
+    const { id } = await createEvent(base, owner.token, { title: `곧 마감 스냅 ${i + 1}차`, endedAt: day(1) });
+    expect((await call(base, 'POST', `/api/v1/promotions/${id}/save`, { token: owner.token })).status).toBeLessThan(
+      300,
+    );
+  }
+  await useSession(page, owner);
+  await page.goto('/mypage');
+  await hydrated(page);
+  await expect(page.getByText('곧 마감 스냅 3차')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.route('**/api/v1/users/me', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'INTERNAL_ERROR', message: '오류' }),
+        })
+      : route.continue(),
+  );
+  const withdraw = page.getByRole('button', { name: '회원 탈퇴' });
+  await withdraw.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '탈퇴하기' }).click();
+  const toast = toasts(page).getByText('회원 탈퇴를 하지 못했어요. 잠시 후 다시 시도해 주세요.');
+  await expect(toast).toBeVisible();
+  // The member may try again at once: the row is not under the toast.
+  await expect(withdraw).toBeInViewport();
+  const a = await toast.boundingBox();
+  const b = await withdraw.boundingBox();
+  const bar = await page.locator('header').first().boundingBox();
+  if (!a || !b || !bar) throw new Error('no boxes');
+  expect(a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+  expect(a.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  await shots(page, 'toast-mypage');
+  await toasts(page).getByRole('button', { name: '알림 닫기' }).click();
+  await expect(toast).toHaveCount(0);
 });
