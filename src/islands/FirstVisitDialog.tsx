@@ -1,19 +1,22 @@
 import { useEffect, useId, useState } from 'react';
 import { copy } from '#lib/copy';
 import { takeFirstVisit } from '#client/first-visit';
+import { hasArrivalNotice } from '#stores/ui';
 import styles from './FirstVisitDialog.module.css';
 import { Modal } from './Modal';
 
 /**
  * Home's first-visit dialog: once per session for a visitor without a token, pointing up to the
- * my-page button (top right) for sign-up or login. Nothing is rendered on the server.
+ * my-page button (top right) for sign-up or login. It waits for a later visit when home arrives with
+ * something to say (a page not found, a withdrawal): the modal would hide that toast. Nothing is
+ * rendered on the server.
  */
 export function FirstVisitDialog() {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const bodyId = useId();
   useEffect(() => {
-    if (takeFirstVisit()) setOpen(true);
+    if (!hasArrivalNotice() && takeFirstVisit()) setOpen(true);
   }, []);
   if (!open) return null;
   const close = () => setOpen(false);

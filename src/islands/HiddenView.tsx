@@ -8,13 +8,17 @@ import { formatPeriod } from '#lib/display';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
 import type { ReportTargetType } from '#lib/rules/report';
-import { NOT_FOUND_COOKIE, showToast } from '#stores/ui';
+import { carryNotice, showToast } from '#stores/ui';
 import { useSessionUser } from './hooks/useSession';
 import styles from './HiddenView.module.css';
 
-/** Anyone but the author and admins: the Not Found behaviour of every missing page (home, with its toast). */
+/**
+ * Anyone but the author and admins: the Not Found behaviour of every missing page (home, with its
+ * toast). The notice is addressed to home: this page's own toast host, which may start after this
+ * island, must not take it (it did, and the visitor landed home without a word).
+ */
 function notFound(): void {
-  document.cookie = `${NOT_FOUND_COOKIE}; Path=/; Max-Age=60; SameSite=Lax`;
+  carryNotice(copy.notFound, paths.home);
   window.location.replace(paths.home);
 }
 

@@ -15,7 +15,7 @@ export const memberCopy = {
     eventWriterOnly: '사진작가 회원만 이벤트를 등록할 수 있어요.',
     notAuthor: '내가 등록한 이벤트만 수정할 수 있어요.',
     eventMissing: '이벤트를 찾을 수 없어요.',
-    redirecting: '잠시 후 다른 페이지로 이동해요.',
+    redirecting: '다른 페이지로 이동하고 있어요.',
     goNow: '바로 이동하기',
   },
   nav: {
@@ -54,6 +54,7 @@ export const memberCopy = {
     withdrawConfirm: '탈퇴하기',
     withdrawFailed: '회원 탈퇴를 하지 못했어요. 잠시 후 다시 시도해 주세요.',
     withdrawn: '탈퇴가 완료되었어요. 계정과 모든 정보가 삭제되었어요.',
+    loggedOut: '로그아웃했어요.',
   },
   saved: {
     promotion: '저장한 이벤트',

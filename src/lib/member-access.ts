@@ -44,6 +44,3 @@ export function memberPageAccess(me: MemberIdentity, requirement: MemberPageRequ
         : { kind: 'denied', message: t.eventWriterOnly, redirectTo: '/events' };
   }
 }
-
-/** How long the "wrong role" message stays before the page moves on. */
-export const DENIED_REDIRECT_MS = 2000;

@@ -10,12 +10,7 @@ import { navigate, readStorage, removeStorage, writeStorage } from '#client/brow
 import type { PhotographerResponse, PromotionListItem, UserResponse } from '#lib/contract';
 import { copy } from '#lib/copy';
 import { memberCopy } from '#lib/copy-member';
-import {
-  DENIED_REDIRECT_MS,
-  isPhotographerMember,
-  memberPageAccess,
-  type MemberPageRequirement,
-} from '#lib/member-access';
+import { isPhotographerMember, memberPageAccess, type MemberPageRequirement } from '#lib/member-access';
 import {
   fetchPhotographer,
   fetchSavedClosingSoon,
@@ -34,13 +29,16 @@ export type GateState =
 
 export const $gate = atom<GateState>({ status: 'checking' });
 
-let deniedTimer: ReturnType<typeof setTimeout> | null = null;
-
-/** The wrong member for this page: the Korean message shows, then the page moves on (history replaced). */
+/**
+ * The wrong member for this page: it moves on at once (history replaced) and the page it lands on says
+ * why, in Korean; the message also shows here while the next page loads. The server cannot decide this
+ * before sending the page: the member's tokens live in localStorage and reach it only on API calls, so
+ * the page's HTML is the same for everyone and its form stays hidden (MemberGate) until the island knows.
+ */
 export function denyPage(message: string, redirectTo: string): void {
   $gate.set({ status: 'denied', message, redirectTo });
-  if (deniedTimer) clearTimeout(deniedTimer);
-  deniedTimer = setTimeout(() => navigate(redirectTo, { replace: true }), DENIED_REDIRECT_MS);
+  carryNotice(message, redirectTo.split(/[?#]/)[0]);
+  navigate(redirectTo, { replace: true });
 }
 
 export function errorMessage(err: unknown): string {
@@ -185,6 +183,8 @@ export function askLogout(): void {
     confirmLabel: t.logoutConfirm,
     onConfirm: async () => {
       forgetMemberDrafts();
+      // Home says so, instead of greeting a first visitor.
+      carryNotice(t.loggedOut, '/');
       await logout();
     },
   });
@@ -201,7 +201,7 @@ export async function withdraw(): Promise<boolean> {
     return false;
   }
   forgetMemberDrafts();
-  carryNotice(memberCopy.myPage.withdrawn);
+  carryNotice(memberCopy.myPage.withdrawn, '/');
   await logout();
   return true;
 }

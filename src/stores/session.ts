@@ -31,7 +31,8 @@ import {
   setUnauthorizedHandler,
   type LoginResponse,
 } from '#client/api';
-import { currentPathname, navigate } from '#client/browser';
+import { currentPathname, navigate, writeStorage } from '#client/browser';
+import { VISITED_KEY } from '#client/first-visit';
 import { takeReturnPath } from '#lib/return-to';
 
 export const $sessionUser = persistentAtom<SessionUser>(SESSION_USER_KEY, signedOutUser(), {
@@ -77,6 +78,8 @@ export function signIn(answer: LoginResponse): SignInOutcome {
 function endSession(): void {
   $sessionUser.set(signedOutUser());
   removeAccessToken();
+  // Whoever was signed in has been here: home must not greet them as a first visitor.
+  writeStorage('session', VISITED_KEY, 'true');
   if (currentPathname() !== '/') navigate('/');
 }
 

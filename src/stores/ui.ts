@@ -72,9 +72,55 @@ const NOTICE_KEY = 'pageNotice';
 /** Set by the server on its Not Found redirect to home (src/middleware.ts). */
 export const NOT_FOUND_COOKIE = 'notice=not-found';
 
-/** Leaves a message for whichever page this tab opens next (e.g. home after a withdrawal). */
-export function carryNotice(message: string): void {
-  writeStorage('session', NOTICE_KEY, message);
+interface CarriedNotice {
+  message: string;
+  /** The path it is for; without one, whichever page this tab opens next. */
+  to?: string;
+}
+
+function readCarried(): CarriedNotice | null {
+  const raw = readStorage('session', NOTICE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<CarriedNotice> | null;
+    if (parsed && typeof parsed.message === 'string') {
+      return typeof parsed.to === 'string' ? { message: parsed.message, to: parsed.to } : { message: parsed.message };
+    }
+  } catch {
+    // Written as plain text by an earlier version of this page.
+  }
+  return { message: raw };
+}
+
+function currentPath(): string {
+  return globalThis.location?.pathname ?? '';
+}
+
+/** The carried notice meant for this page, if any (one for another page waits for it). */
+function carriedForHere(): CarriedNotice | null {
+  const notice = readCarried();
+  return notice && (notice.to === undefined || notice.to === currentPath()) ? notice : null;
+}
+
+/**
+ * Leaves a message for the page this tab opens next (e.g. home after a withdrawal). With `to`, only
+ * that page shows it: the page being left, whose toast host may still be starting, leaves it alone.
+ */
+export function carryNotice(message: string, to?: string): void {
+  writeStorage('session', NOTICE_KEY, JSON.stringify(to === undefined ? { message } : { message, to }));
+}
+
+function hasNotFoundCookie(): boolean {
+  const doc = globalThis.document as Document | undefined;
+  return doc ? doc.cookie.split(';').some((c) => c.trim() === NOT_FOUND_COOKIE) : false;
+}
+
+/**
+ * Something this page says on arrival (a carried notice, the Not Found notice) is waiting or showing:
+ * home's first-visit dialog then keeps out of its way.
+ */
+export function hasArrivalNotice(): boolean {
+  return $toasts.get().length > 0 || carriedForHere() !== null || hasNotFoundCookie();
 }
 
 /**
@@ -82,15 +128,14 @@ export function carryNotice(message: string): void {
  * just redirected a missing page home. Each is shown once.
  */
 export function showArrivalNotices(): void {
-  const carried = readStorage('session', NOTICE_KEY);
+  const carried = carriedForHere();
   if (carried) {
     removeStorage('session', NOTICE_KEY);
-    showToast(carried);
+    showToast(carried.message);
   }
   const doc = globalThis.document as Document | undefined;
   if (!doc) return;
-  const cookies = doc.cookie.split(';').map((c) => c.trim());
-  if (cookies.includes(NOT_FOUND_COOKIE)) {
+  if (hasNotFoundCookie()) {
     doc.cookie = 'notice=; Path=/; Max-Age=0; SameSite=Lax';
     showToast(copy.notFound);
   }

@@ -1,7 +1,8 @@
 /**
  * Member pages are private (issue 9): the server sends the same shell to everyone (no member data,
  * noindex, no caching); without a token the visitor goes to /login; an unregistered member to
- * /signup; the wrong role reads a Korean message and is sent away; only the author edits an event.
+ * /signup; the wrong role is sent away at once and reads why, in Korean, where it lands; only the
+ * author edits an event.
  * Set MEMBER_SHOTS=/some/dir for screenshots.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -12,6 +13,9 @@ const shotsDir = process.env['MEMBER_SHOTS'];
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
 }
+
+/** The toast the page a member was sent to shows on arrival. */
+const arrival = (page: Page, message: string) => page.getByRole('status').getByText(message);
 
 const MEMBER_PAGES = [
   '/mypage',
@@ -76,14 +80,14 @@ test.describe('member pages for the wrong member', () => {
     const user = await registeredUser(baseURL ?? '');
     await useSession(page, user);
     for (const path of ['/edit/photographer', '/edit/photographer/detail']) {
-      await page.goto(path);
-      await expect(page.getByRole('alert')).toContainText('사진작가 회원만 이용할 수 있는 페이지예요.');
+      await page.goto(path, { waitUntil: 'commit' });
       await expect(page).toHaveURL(/\/mypage$/, { timeout: 5000 });
+      await expect(arrival(page, '사진작가 회원만 이용할 수 있는 페이지예요.')).toBeVisible();
     }
-    await page.goto('/new/event');
-    await expect(page.getByRole('alert')).toContainText('사진작가 회원만 이벤트를 등록할 수 있어요.');
-    await shot(page, '20-event-form-denied');
+    await page.goto('/new/event', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/events$/, { timeout: 5000 });
+    await expect(arrival(page, '사진작가 회원만 이벤트를 등록할 수 있어요.')).toBeVisible();
+    await shot(page, '20-event-form-denied');
   });
 
   test('a PHOTOGRAPHER cannot open the user editor, nor edit another author’s event', async ({
@@ -93,18 +97,18 @@ test.describe('member pages for the wrong member', () => {
   }) => {
     const photographer = await signIn(baseURL ?? '', 'demo-photographer');
     await useSession(page, photographer);
-    await page.goto('/edit/user');
-    await expect(page.getByRole('alert')).toContainText('일반 회원만 이용할 수 있는 페이지예요.');
+    await page.goto('/edit/user', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/mypage$/, { timeout: 5000 });
+    await expect(arrival(page, '일반 회원만 이용할 수 있는 페이지예요.')).toBeVisible();
 
     const list = (await (await request.get('/api/v1/promotions/list?pageSize=100')).json()) as {
       items: { id: number; author: { id: number } | null }[];
     };
     const other = list.items.find((e) => e.author && e.author.id !== photographer.user.id);
     if (!other) throw new Error('no event of another author in the demo data');
-    await page.goto(`/new/event?edit=${other.id}`);
-    await expect(page.getByRole('alert')).toContainText('내가 등록한 이벤트만 수정할 수 있어요.');
+    await page.goto(`/new/event?edit=${other.id}`, { waitUntil: 'commit' });
     await expect(page).toHaveURL(new RegExp(`/event/${other.id}$`), { timeout: 5000 });
+    await expect(arrival(page, '내가 등록한 이벤트만 수정할 수 있어요.')).toBeVisible();
   });
 
   test('an ADMIN may open the event form; a missing event to edit sends it to /events', async ({ page, baseURL }) => {
@@ -112,9 +116,9 @@ test.describe('member pages for the wrong member', () => {
     await useSession(page, admin);
     await page.goto('/new/event');
     await expect(page.getByLabel('상호명 또는 활동명')).toHaveValue(admin.user.nickname);
-    await page.goto('/new/event?edit=99999999');
-    await expect(page.getByRole('alert')).toContainText('이벤트를 찾을 수 없어요.');
+    await page.goto('/new/event?edit=99999999', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/events$/, { timeout: 5000 });
+    await expect(arrival(page, '이벤트를 찾을 수 없어요.')).toBeVisible();
   });
 });
 

@@ -4,9 +4,9 @@
  * every dialog (and the changed screens) at 390 px and 1280 px.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { call, createEvent, day, eventBody, newPhotographer, newUser } from '../support/api';
+import { call, createEvent, day, eventBody, newPhotographer, newUser, type Session } from '../support/api';
 import { signIn } from '../support/auth';
-import { events, optionsMenuReady, photographers, shotsAt, signInAs } from './support/browse';
+import { events, islandReady, optionsMenuReady, photographers, shotsAt, signInAs } from './support/browse';
 import { hydrated, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH2_SHOTS'];
@@ -15,6 +15,39 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 const toasts = (page: Page) => page.getByRole('status');
+
+/** A session in the browser without the 'visited' mark useSession sets: as a member who signed in here. */
+async function sessionWithoutVisit(page: Page, answer: Session): Promise<void> {
+  await page.addInitScript(
+    ([access, refresh, user]) => {
+      if (sessionStorage.getItem('e2e-session') === access) return;
+      sessionStorage.setItem('e2e-session', access);
+      localStorage.setItem('accessToken', access);
+      localStorage.setItem('refreshToken', refresh);
+      localStorage.setItem('sessionUser', user);
+    },
+    [
+      answer.accessToken.value,
+      answer.refreshToken.value,
+      JSON.stringify({ id: answer.user.id, roles: answer.user.roles }),
+    ] as const,
+  );
+}
+
+/** An event of the demo photographer, hidden by the demo admin. */
+async function hiddenEvent(base: string): Promise<number> {
+  const photographer = await signIn(base, 'demo-photographer');
+  const admin = await signIn(base, 'demo-admin');
+  const { id } = await createEvent(base, photographer.accessToken.value, {
+    title: `숨긴 이벤트 ${Date.now().toString(36)}`,
+  });
+  const hidden = await call(base, 'POST', `/api/v1/admin/promotions/${id}/hide`, {
+    token: admin.accessToken.value,
+    body: { reason: '운영 정책 확인 중이에요.' },
+  });
+  expect(hidden.status).toBe(204);
+  return id;
+}
 
 // --- item 1: dialogs ---------------------------------------------------------------------------------
 
@@ -279,6 +312,87 @@ test('9. #프로필 typed as a keyword shows as #프로필', async ({ page, base
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('#프로필');
   await expect(list.getByRole('listitem')).not.toContainText('##');
+});
+
+// --- item 10: after logout or withdrawal, no welcome -------------------------------------------------
+
+test.describe('10. home after logout or withdrawal', () => {
+  test('logout says 로그아웃했어요, without the first-visit welcome', async ({ page, baseURL }) => {
+    await sessionWithoutVisit(page, await newUser(baseURL ?? ''));
+    await page.goto('/mypage');
+    await hydrated(page);
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '로그아웃' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toasts(page).getByText('로그아웃했어요.')).toBeVisible();
+    await islandReady(page, 'FirstVisitDialog');
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await shots(page, 'home-after-logout');
+  });
+
+  test('withdrawal keeps its notice, without the welcome over it', async ({ page, baseURL }) => {
+    await sessionWithoutVisit(page, await newUser(baseURL ?? ''));
+    await page.goto('/mypage');
+    await hydrated(page);
+    await page.getByRole('button', { name: '회원 탈퇴' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '탈퇴하기' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toasts(page).getByText('탈퇴가 완료되었어요. 계정과 모든 정보가 삭제되었어요.')).toBeVisible();
+    await islandReady(page, 'FirstVisitDialog');
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+// --- item 13: a hidden page says it cannot be found ---------------------------------------------------
+
+test('13. a visitor opening a hidden event or photographer page lands home with 찾을 수 없는 페이지예요', async ({
+  page,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const event = await hiddenEvent(base);
+  const owner = await newPhotographer(base, { withPage: true });
+  const admin = await signIn(base, 'demo-admin');
+  const hidden = await call(base, 'POST', `/api/v1/admin/photographers/${owner.user.id}/hide`, {
+    token: admin.accessToken.value,
+    body: { reason: '운영 정책 확인 중이에요.' },
+  });
+  expect(hidden.status).toBe(204);
+  // A first visit: the welcome must not cover the notice either.
+  for (const path of [`/event/${event}`, `/photographer/${owner.user.id}`, `/event/${event}`]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toasts(page).getByText('찾을 수 없는 페이지예요. 홈으로 이동했어요.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  await shots(page, 'hidden-not-found');
+});
+
+// --- item 22: the wrong member is moved at once, with word -------------------------------------------
+
+test('22. a USER opening the event form or the photographer editor is moved at once and told why', async ({
+  page,
+  baseURL,
+}) => {
+  await useSession(page, await newUser(baseURL ?? ''));
+  // Remembers in this tab whether a form field ever showed.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('#event-title, #edit-photographer-name')) sessionStorage.setItem('sawForm', '1');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const [path, lands, message] of [
+    ['/new/event', /\/events$/, '사진작가 회원만 이벤트를 등록할 수 있어요.'],
+    ['/edit/photographer', /\/mypage$/, '사진작가 회원만 이용할 수 있는 페이지예요.'],
+  ] as const) {
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page).toHaveURL(lands);
+    await expect(toasts(page).getByText(message)).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('sawForm'))).toBeNull();
+  }
+  await shots(page, 'denied-arrival');
 });
 
 // --- item 23: toasts do not cover what the member came for -------------------------------------------

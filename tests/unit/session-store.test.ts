@@ -78,6 +78,8 @@ describe('session user', () => {
     expect($sessionUser.get()).toEqual({ id: -1, roles: [''] });
     expect(browser.local.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(browser.location.assign).toHaveBeenCalledWith('/');
+    // Home does not greet the member who just left as a first visitor.
+    expect(browser.session.getItem('visited')).toBe('true');
   });
 
   it('logout still ends the session when the server cannot be reached', async () => {
