@@ -6,7 +6,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { call, createEvent, day, eventBody, newPhotographer, newUser, type Session } from '../support/api';
 import { signIn } from '../support/auth';
-import { events, islandReady, optionsMenuReady, photographers, shotsAt, signInAs } from './support/browse';
+import {
+  events,
+  islandReady,
+  optionsMenuReady,
+  photographers,
+  shotsAt,
+  signInAs,
+  skipFirstVisit,
+} from './support/browse';
 import { hydrated, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH2_SHOTS'];
@@ -368,6 +376,72 @@ test('13. a visitor opening a hidden event or photographer page lands home with 
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   await shots(page, 'hidden-not-found');
+});
+
+// --- item 15: touch targets --------------------------------------------------------------------------
+
+/** How far a tap at the element's centre lines still lands on it, up-down and left-right, in px. */
+async function hitArea(target: Locator): Promise<{ height: number; width: number }> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const cx = Math.round(box.left + box.width / 2);
+    const cy = Math.round(box.top + box.height / 2);
+    const on = (x: number, y: number) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && (hit === el || el.contains(hit));
+    };
+    const reach = (dx: number, dy: number) => {
+      let n = 0;
+      while (n < 80 && on(cx + dx * (n + 1), cy + dy * (n + 1))) n++;
+      return n;
+    };
+    return { height: reach(0, -1) + reach(0, 1) + 1, width: reach(-1, 0) + reach(1, 0) + 1 };
+  });
+}
+
+test('15. touch targets are 44 px: filter chips, footer links, the author’s @instagram, portfolio controls', async ({
+  page,
+  baseURL,
+}) => {
+  await skipFirstVisit(page);
+  await page.goto('/events');
+  await islandReady(page, 'FilterBar');
+  const filters = page.getByRole('group', { name: '필터' });
+  for (const chip of [
+    filters.getByRole('link', { name: '필터 초기화' }),
+    filters.getByRole('combobox', { name: '정렬' }),
+    filters.getByRole('button', { name: /지역/ }),
+    filters.getByRole('link', { name: '무료', exact: true }),
+    filters.getByRole('link', { name: '스냅', exact: true }),
+  ]) {
+    expect((await hitArea(chip)).height, await chip.evaluate((el) => el.textContent ?? '')).toBeGreaterThanOrEqual(44);
+  }
+  await shots(page, 'events-filters');
+
+  await page.goto('/');
+  for (const link of [page.locator('footer a[href^="mailto:"]'), page.locator('footer a[href^="tel:"]')]) {
+    expect((await hitArea(link)).height).toBeGreaterThanOrEqual(44);
+  }
+  await shots(page, 'footer');
+
+  // An event of a member with an instagram id: the @id link under the author's name.
+  const author = await newPhotographer(baseURL ?? '', { instagramId: 'touch.target' });
+  const { id } = await createEvent(baseURL ?? '', author.token, { title: `인스타 링크 ${Date.now().toString(36)}` });
+  await page.goto(`/event/${id}`);
+  const insta = page.getByRole('link', { name: /@touch\.target/ });
+  expect((await hitArea(insta)).height).toBeGreaterThanOrEqual(44);
+
+  await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+  await page.goto('/edit/photographer/detail');
+  await hydrated(page);
+  for (const name of ['1번째 사진을 앞으로 이동', '1번째 사진 삭제', '1번째 사진을 뒤로 이동']) {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    expect(box?.width, name).toBeGreaterThanOrEqual(44);
+    expect(box?.height, name).toBeGreaterThanOrEqual(44);
+  }
+  await page.getByRole('button', { name: '1번째 사진 삭제' }).scrollIntoViewIfNeeded();
+  await shots(page, 'portfolio-controls');
 });
 
 // --- item 22: the wrong member is moved at once, with word -------------------------------------------

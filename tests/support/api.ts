@@ -86,7 +86,10 @@ export async function newUser(base: string): Promise<Session> {
   return { ...s, user: res.body as Session['user'] };
 }
 
-export async function newPhotographer(base: string, options: { withPage?: boolean } = {}): Promise<Session> {
+export async function newPhotographer(
+  base: string,
+  options: { withPage?: boolean; instagramId?: string } = {},
+): Promise<Session> {
   const s = await newMember(base);
   const [profileImage] = await upload(base, s.token, 'USER_PROFILE_IMAGE');
   const res = await call(base, 'POST', '/api/v1/photographers/me/registration', {
@@ -94,7 +97,7 @@ export async function newPhotographer(base: string, options: { withPage?: boolea
     body: {
       nickname: `작가 ${freshNickname('p')}`,
       gender: 'MALE',
-      instagramId: null,
+      instagramId: options.instagramId ?? null,
       profileImage,
       mainPhotographyTypes: ['SNAP'],
       activeRegions: [{ category: '서울', name: '강남구' }],

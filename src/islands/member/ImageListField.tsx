@@ -78,7 +78,7 @@ export function ImageListField({ id, label, hint, store, problem }: Props) {
                 </button>
                 <button
                   type="button"
-                  className={styles['iconButton']}
+                  className={`${styles['iconButton']} ${styles['removeButton']}`}
                   aria-label={t.remove(n)}
                   onClick={() => store.remove(slot.key)}
                 >
