@@ -16,6 +16,7 @@ export const copy = {
     more: '더보기',
     viewAll: '전체보기',
     login: '로그인',
+    skipToMain: '본문 바로가기',
   },
   footer: {
     instagram: '인스타그램',

@@ -444,6 +444,29 @@ test('15. touch targets are 44 px: filter chips, footer links, the author’s @i
   await shots(page, 'portfolio-controls');
 });
 
+// --- item 16: the keyboard after the first-visit dialog ----------------------------------------------
+
+test('16. after the first-visit dialog the keyboard starts at the top, with 본문 바로가기', async ({ page }) => {
+  await page.goto('/');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: '확인' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  const skip = page.getByRole('link', { name: '본문 바로가기' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await shots(page, 'skip-link');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('footer') === null)).toBe(true);
+  expect(await page.evaluate(() => document.activeElement?.closest('header') !== null)).toBe(true);
+  // The skip link takes the keyboard past the top bar, into the page's content.
+  await page.keyboard.press('Shift+Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
 // --- item 22: the wrong member is moved at once, with word -------------------------------------------
 
 test('22. a USER opening the event form or the photographer editor is moved at once and told why', async ({
