@@ -6,6 +6,8 @@
  * 80 KB gzip on /); server-rendered pages read them at no cost. The few strings shared islands need
  * (card and save toggle) are `copy.browse` in copy.ts.
  */
+import { copy } from './copy';
+
 export const browseCopy = {
   newWindow: '(새 창)',
   slide: (n: number, total: number) => `${total}장 중 ${n}번째`,
@@ -60,7 +62,7 @@ export const browseCopy = {
     statusLabel: (n: number, total: number) => `${total}페이지 중 ${n}페이지`,
   },
   event: {
-    back: '이전 화면으로',
+    back: copy.common.back,
     period: '이벤트 기간',
     regions: '활동 지역',
     types: '촬영 유형',
@@ -88,7 +90,7 @@ export const browseCopy = {
     share: '공유하기',
   },
   photographer: {
-    back: '이전 화면으로',
+    back: copy.common.back,
     share: '공유하기',
     profileAlt: (nickname: string) => `${nickname} 프로필 사진`,
     types: '촬영 유형',

@@ -1,10 +1,12 @@
 /** Reports and moderation: the report dialog, the admin's menu items, /admin and the hidden event view. */
+import { copy } from './copy';
 import type { ModerationAction, ModerationTargetType } from './contract-moderation';
 
 export const moderationCopy = {
   report: {
     menu: '신고하기',
-    photographerMenu: '사진작가 페이지 메뉴',
+    /** The ⋮ button of a photographer page for a member who may report it: named as the event's is (더보기). */
+    photographerMenu: copy.common.more,
     title: '신고하기',
     eventLead: '이 이벤트를 신고하는 이유를 골라 주세요.',
     photographerLead: '이 사진작가 페이지를 신고하는 이유를 골라 주세요.',
@@ -79,7 +81,7 @@ export const moderationCopy = {
       banner: '이 사진작가 페이지는 운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.',
     },
     reason: '숨김 사유',
-    hiddenAt: '숨긴 때',
+    hiddenAt: '숨긴 날짜',
     loading: '불러오는 중…',
   },
 };

@@ -24,7 +24,7 @@ export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = {
   ALL: '전체',
   UPCOMING: '진행 예정',
-  ONGOING: '진행중',
+  ONGOING: '진행 중',
   ENDED: '마감',
 };
 

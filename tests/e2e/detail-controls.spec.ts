@@ -96,7 +96,7 @@ test.describe('detail page controls', () => {
     const [photographer] = await photographers(request);
     await page.goto(`/photographer/${photographer?.id}`);
     await optionsMenuReady(page);
-    await page.getByRole('button', { name: '사진작가 페이지 메뉴' }).click();
+    await page.getByRole('button', { name: '더보기' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['신고하기']);
   });
 });

@@ -158,7 +158,7 @@ test("a member reports a photographer's page from its options menu; a second rep
     '신고가 접수됐어요. 운영자가 확인할게요.',
     '이미 신고한 대상이에요. 운영자가 확인하고 있어요.',
   ]) {
-    await page.getByRole('button', { name: '사진작가 페이지 메뉴' }).click();
+    await page.getByRole('button', { name: '더보기' }).click();
     await page.getByRole('menuitem', { name: '신고하기' }).click();
     await report.getByLabel('기타').check();
     await report.getByLabel('자세한 사유').fill('연락처가 사기 사이트로 연결돼요.');
@@ -190,7 +190,7 @@ test('a member reports a photographer page, an admin hides it, the public loses 
   // A member reports it from the page's options menu.
   await useSession(page, await registeredUser(base));
   await page.goto(`/photographer/${id}`);
-  await page.getByRole('button', { name: '사진작가 페이지 메뉴' }).click();
+  await page.getByRole('button', { name: '더보기' }).click();
   await page.getByRole('menuitem', { name: '신고하기' }).click();
   const report = page.getByRole('dialog', { name: '신고하기' });
   await report.getByLabel('사기 의심').check();

@@ -22,7 +22,7 @@ test.describe('lists and events', () => {
     await islandReady(page, 'FilterBar');
     const progress = page.getByLabel('진행 상태');
     await expect(progress).toHaveValue('ONGOING');
-    await expect(progress.locator('option')).toHaveText(['전체', '진행 예정', '진행중', '마감']);
+    await expect(progress.locator('option')).toHaveText(['전체', '진행 예정', '진행 중', '마감']);
     await shots(page, 'progress-filter');
     await progress.selectOption({ label: '전체' });
     await expect(page).not.toHaveURL(/progressStatus/);
