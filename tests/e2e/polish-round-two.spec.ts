@@ -267,6 +267,39 @@ test('3. the floating 이벤트 등록하기 leaves the pager of /events uncover
   }
 });
 
+// --- item 5: the search back arrow -------------------------------------------------------------------
+
+test('5. from 더보기 one back returns to the overview, the next leaves search', async ({ page }) => {
+  await skipFirstVisit(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: '검색', exact: true }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  const field = page.locator('#search-keyword');
+  await field.fill('스냅');
+  await field.press('Enter');
+  await expect(page).toHaveURL(/\/search\?searchKeyword=/);
+  await page.getByRole('link', { name: '검색된 이벤트 더보기' }).click();
+  await expect(page).toHaveURL(/state=PROMOTION/);
+  const back = page.getByRole('link', { name: '뒤로 가기' });
+  await back.click();
+  await expect(page).toHaveURL(/\/search\?searchKeyword=%EC%8A%A4%EB%83%85$/);
+  await page.getByRole('link', { name: '뒤로 가기' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Round again: a second page of results, then back twice.
+  await page.goto(`/search?${new URLSearchParams({ searchKeyword: '스냅' })}`);
+  await page.getByRole('link', { name: '검색된 이벤트 더보기' }).click();
+  await expect(page).toHaveURL(/state=PROMOTION/);
+  const next = page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '다음' });
+  if ((await next.count()) > 0) {
+    await next.click();
+    await expect(page).toHaveURL(/page=1/);
+  }
+  await page.getByRole('link', { name: '뒤로 가기' }).click();
+  await expect(page).toHaveURL(/\/search\?searchKeyword=%EC%8A%A4%EB%83%85$/);
+  await page.getByRole('link', { name: '뒤로 가기' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 // --- item 8: text that is refused says so; zero-width does not count ---------------------------------
 
 test.describe('8. refused text says why; a minimum counts what shows', () => {
