@@ -6,7 +6,7 @@
  * are never affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { picture, type Session } from '../support/api';
+import { createEvent, picture, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { apiEndpointFiles, closeAgent, isErrorEnvelope, parseJson, signInWith, sleep } from '../security/lib';
 
@@ -101,6 +101,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/auth/logout': 'only revokes a token the caller holds; idempotent',
   'DELETE /api/v1/users/me': 'withdrawal happens once per member',
   'POST /api/v1/files': 'the upload limit (tested below)',
+  'POST /api/v1/search/popular': 'per client address; past it a search is not counted, still 204 (tested below)',
   // ADMIN only: everyone else gets 403 before any limit; an admin's moderation counts in their write budget.
   'POST /api/v1/admin/promotions/{id}/hide': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/promotions/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
@@ -190,6 +191,21 @@ describe.skipIf(process.env['TEST_DATABASE'] === 'postgres')('rate limits', () =
     await sleep(wait * 1000 + 150);
     expect((await login(a)).status).toBe(400);
     expect((await refresh(b)).status).toBe(401);
+  }, 60_000);
+
+  it('counts at most the limit of one address’s searches toward the popular list', async () => {
+    // Only searches that find something are counted: one event for both keywords.
+    const author = await registered('PHOTOGRAPHER');
+    await createEvent(base, author.token, { title: '한도시험 가족 스냅' });
+    const count = (keyword: string, xff: string) =>
+      send('POST', '/api/v1/search/popular', { headers: { 'x-forwarded-for': xff }, json: { keyword } });
+    // One address repeats 한도시험 ten times; 가족 스냅 is searched once each from four addresses.
+    for (let i = 0; i < 10; i++) expect((await count('한도시험', '198.51.100.20')).status).toBe(204);
+    for (let i = 0; i < 4; i++) expect((await count('가족 스냅', `198.51.100.${30 + i}`)).status).toBe(204);
+    const popular = await send('GET', '/api/v1/search/popular');
+    expect(popular.status).toBe(200);
+    // 한도시험 counted LIMIT.write times (3), 가족 스냅 four: the one address did not push its keyword first.
+    expect((popular.body as { keywords: string[] }).keywords.slice(0, 2)).toEqual(['가족 스냅', '한도시험']);
   }, 60_000);
 
   it('limits uploads per member and recovers', async () => {

@@ -12,18 +12,23 @@ async function sharedDb(db?: Db): Promise<Db | null> {
 /** Sign-in and token refresh: per client address. */
 export async function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress'>): Promise<void> {
   const config = getConfig();
+  await hitRateLimit(
+    'auth',
+    addressOf(ctx),
+    { limit: config.rateLimits.auth, windowMs: config.rateLimits.windowMs },
+    await sharedDb(),
+  );
+}
+
+/** The address a request is counted under: the socket's, or the proxy's last hop (`clientKey`). */
+function addressOf(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
   let address: string | undefined;
   try {
     address = ctx.clientAddress;
   } catch {
     address = undefined;
   }
-  await hitRateLimit(
-    'auth',
-    clientKey(ctx.request, address, config.trustProxy),
-    { limit: config.rateLimits.auth, windowMs: config.rateLimits.windowMs },
-    await sharedDb(),
-  );
+  return clientKey(ctx.request, address, getConfig().trustProxy);
 }
 
 /** Writes (create, update, delete, save) per member. */
@@ -63,4 +68,20 @@ export const REPORT_LIMIT = 5;
 export async function limitReport(memberId: number): Promise<void> {
   const { write, windowMs } = getConfig().rateLimits;
   await hitRateLimit('report', String(memberId), { limit: scaled(REPORT_LIMIT, write), windowMs }, await sharedDb());
+}
+
+/**
+ * Searches counted toward the popular list, per client address: at most 20 a window, so one client
+ * cannot push a keyword up the list. The address lives only in the rate-limit window (minutes).
+ */
+export const SEARCH_COUNT_LIMIT = 20;
+
+export async function limitSearchCount(ctx: Pick<APIContext, 'request' | 'clientAddress'>): Promise<void> {
+  const { write, windowMs } = getConfig().rateLimits;
+  await hitRateLimit(
+    'search-count',
+    addressOf(ctx),
+    { limit: scaled(SEARCH_COUNT_LIMIT, write), windowMs },
+    await sharedDb(),
+  );
 }
