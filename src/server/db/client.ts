@@ -41,6 +41,18 @@ export interface Db extends Queryable {
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pools and their use, for the metrics (PostgreSQL; the embedded PGlite has none). */
+  pools?(): PoolStat[];
+}
+
+/** One PostgreSQL pool: requests (`main`), reads planned for any values (`generic`), or `/healthz`. */
+export interface PoolStat {
+  pool: 'main' | 'generic' | 'health';
+  /** Open connections, idle ones, and queries queued for a connection. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 const DATE_OID = 1082;
@@ -266,5 +278,19 @@ export async function openPostgres(url: string, timeouts?: DbTimeouts): Promise<
     async close() {
       await Promise.all([pool.end(), genericPool.end(), healthPool.end()]);
     },
+    pools: () =>
+      (
+        [
+          ['main', pool, POOL_MAX],
+          ['generic', genericPool, GENERIC_POOL_MAX],
+          ['health', healthPool, 1],
+        ] as const
+      ).map(([name, p, max]) => ({
+        pool: name,
+        total: p.totalCount,
+        idle: p.idleCount,
+        waiting: p.waitingCount,
+        max,
+      })),
   };
 }

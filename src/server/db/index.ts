@@ -3,7 +3,7 @@
  * and closed on shutdown. Tests open their own in-memory instance with `openDatabase`.
  */
 import { getConfig, type Config } from '#server/config';
-import { openPglite, openPostgres, type Db, type DbTimeouts } from './client';
+import { openPglite, openPostgres, type Db, type DbTimeouts, type PoolStat } from './client';
 import { migrate } from './migrate';
 
 let current: Promise<Db> | null = null;
@@ -56,4 +56,15 @@ export async function pingDb(timeoutMs = getConfig().dbTimeouts.healthMs): Promi
   await db.ping(timeoutMs);
 }
 
-export type { Db, DbTimeouts, Queryable } from './client';
+/** The shared handle's pools (none before it is open, or on PGlite): the metrics read them. */
+export async function dbPoolStats(): Promise<PoolStat[]> {
+  const pending = current;
+  if (!pending) return [];
+  try {
+    return (await pending).pools?.() ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export type { Db, DbTimeouts, PoolStat, Queryable } from './client';

@@ -14,7 +14,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import client from 'prom-client';
-import { getConfig } from '#server/config';
+import { dbPoolStats } from '#server/db/index';
 import { log } from '#server/log';
 import { unauthorized } from './errors';
 import { errorAnswer, type EarlyAnswer } from './early-answers';
@@ -47,50 +47,17 @@ const pageCache = new client.Counter({
 });
 for (const result of ['hit', 'stale', 'miss']) pageCache.inc({ result }, 0);
 
-/** Pools seen connecting (see `trackPgPools`); a pool that ended is dropped at the next scrape. */
-const pools = new Set<PgPoolLike>();
-
-interface PgPoolLike {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  ending?: boolean;
-  ended?: boolean;
-  options?: { max?: number; options?: string };
-}
-
-/** The role of a pool of `db/client.ts`, from its options: requests, generic-plan reads, or `/healthz`. */
-function poolName(p: PgPoolLike): string {
-  const options = p.options?.options ?? '';
-  if (options.includes('force_generic_plan')) return 'generic';
-  if (options.includes('force_custom_plan')) return 'main';
-  return p.options?.max === 1 ? 'health' : 'other';
-}
-
 new client.Gauge({
   name: 'damabwa_db_pool_connections',
   help: 'PostgreSQL pool connections by pool and state: total (open), idle, waiting (queries queued for one).',
   labelNames: ['pool', 'state'] as const,
   registers: [registry],
-  collect() {
+  async collect() {
     this.reset();
-    const sums = new Map<string, { total: number; idle: number; waiting: number }>();
-    for (const p of pools) {
-      if (p.ending || p.ended) {
-        pools.delete(p);
-        continue;
-      }
-      const name = poolName(p);
-      const s = sums.get(name) ?? { total: 0, idle: 0, waiting: 0 };
-      s.total += p.totalCount;
-      s.idle += p.idleCount;
-      s.waiting += p.waitingCount;
-      sums.set(name, s);
-    }
-    for (const [name, s] of sums) {
-      this.set({ pool: name, state: 'total' }, s.total);
-      this.set({ pool: name, state: 'idle' }, s.idle);
-      this.set({ pool: name, state: 'waiting' }, s.waiting);
+    for (const p of await dbPoolStats()) {
+      this.set({ pool: p.pool, state: 'total' }, p.total);
+      this.set({ pool: p.pool, state: 'idle' }, p.idle);
+      this.set({ pool: p.pool, state: 'waiting' }, p.waiting);
     }
   },
 });
@@ -100,34 +67,11 @@ new client.Gauge({
   help: 'The most connections each PostgreSQL pool opens.',
   labelNames: ['pool'] as const,
   registers: [registry],
-  collect() {
+  async collect() {
     this.reset();
-    for (const p of pools) if (p.options?.max) this.inc({ pool: poolName(p) }, p.options.max);
+    for (const p of await dbPoolStats()) this.set({ pool: p.pool }, p.max);
   },
 });
-
-/**
- * The pools of `db/client.ts` are not exported: every pool of the `pg` module registers itself here the
- * first time it connects (its `connect`, which each query goes through, is wrapped once). Only when
- * DATABASE_URL is set; the embedded PGlite has no pool.
- */
-export async function trackPgPools(): Promise<void> {
-  const pg = (await import('pg')).default as unknown as {
-    Pool: { prototype: Record<string, unknown> & { __damabwaTracked?: boolean } };
-  };
-  const proto = pg.Pool.prototype;
-  if (proto.__damabwaTracked) return;
-  const connect = proto['connect'] as (this: PgPoolLike, ...args: unknown[]) => unknown;
-  Object.defineProperty(proto, 'connect', {
-    configurable: true,
-    writable: true,
-    value: function (this: PgPoolLike, ...args: unknown[]) {
-      pools.add(this);
-      return connect.apply(this, args);
-    },
-  });
-  proto.__damabwaTracked = true;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Route labels: bounded, whatever paths clients send
@@ -246,7 +190,6 @@ let metricsServer: http.Server | null = null;
 /** Starts the metrics port when METRICS_PORT is set (app.ts, at startup); a port in use fails startup. */
 export async function startMetrics(): Promise<void> {
   const s = current();
-  if (getConfig().databaseUrl) await trackPgPools();
   if (s.port === 0 || metricsServer) return;
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
