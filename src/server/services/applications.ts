@@ -18,6 +18,7 @@ import {
   validateApplicationInput,
   validateTransitionInput,
   type ApplicationActor,
+  type ApplicationMove,
   type ApplicationPayload,
   type ApplicationStatus,
   type ApplyMode,
@@ -25,6 +26,9 @@ import {
 import { todayKst } from '#lib/deadline';
 import type { Image } from '#lib/domain';
 import { toPage, type Page, type PageRequest } from '#lib/page';
+import { formatShootAt } from '#lib/application-form';
+import { notificationText } from '#lib/copy-notifications';
+import { paths } from '#lib/paths';
 import type { ApplicationHistoryItem, ApplicationInboxEvent, ApplicationResponse } from '#lib/contract';
 
 export type { ApplicationResponse, ApplicationInboxEvent as InboxEvent } from '#lib/contract';
@@ -35,6 +39,7 @@ import { answerImage } from '#server/media/pictures';
 import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
 import { conflict, denied, invalidFields, notFound, unwrap } from './errors';
+import { notify, notifyNewApplication } from './notifications';
 
 /** Applicants' data is deleted this many days after the event ends. */
 export const APPLICATION_RETENTION_DAYS = 90;
@@ -308,6 +313,15 @@ export async function applyTo(
          values ($1, null, 'APPLIED', $2, 'APPLICANT')`,
         [created, me.id],
       );
+      // The author hears of it, batched per event (decision 025).
+      await notifyNewApplication(tx, {
+        authorId: locked.author_id,
+        actorId: me.id,
+        promotionId,
+        text: (n) => notificationText.newApplications(locked.title, n),
+        link: paths.inboxEvent(promotionId),
+        now,
+      });
       return created;
     });
   } catch (err) {
@@ -403,11 +417,56 @@ export async function moveApplication(
        values ($1, $2, $3, $4, $5)`,
       [id, row.status, move.to, me.id, viewer],
     );
+    await notifyMove(tx, row, move, me.id);
     return { promotionId: row.promotion_id, placesChanged: holds !== willHold };
   });
   // The event's page may show its places left.
   if (placesChanged) await announce(changed.places(promotionId));
   return getApplication(db, me, id);
+}
+
+/**
+ * Who hears of a move, in its transaction: the author of a withdrawal, the applicant of a selection, a
+ * decline or a cancellation. Each cause is told once (`application:{id}:{state}`); never the mover.
+ */
+async function notifyMove(
+  tx: Queryable,
+  row: Row,
+  move: {
+    to: ApplicationMove;
+    shootAt: string | null;
+    place: string | null;
+    message: string | null;
+    reason: string | null;
+  },
+  actorId: number,
+): Promise<void> {
+  const dedupeKey = `application:${row.id}:${move.to}`;
+  if (move.to === 'WITHDRAWN') {
+    await notify(tx, {
+      recipientId: row.p_author_id,
+      actorId,
+      kind: 'APPLICATION_WITHDRAWN',
+      ...notificationText.withdrawn(row.p_title, row.m_nickname ?? notificationText.someone),
+      link: `${paths.inboxEvent(row.promotion_id)}#application-${row.id}`,
+      dedupeKey,
+    });
+    return;
+  }
+  if (row.applicant_id === null) return;
+  const link = `${paths.myApplications}#application-${row.id}`;
+  const text =
+    move.to === 'SELECTED'
+      ? {
+          kind: 'APPLICATION_SELECTED' as const,
+          ...notificationText.selected(row.p_title, formatShootAt(move.shootAt ?? ''), move.place ?? '', move.message),
+        }
+      : move.to === 'DECLINED'
+        ? { kind: 'APPLICATION_DECLINED' as const, ...notificationText.declined(row.p_title, move.message) }
+        : move.to === 'CANCELLED'
+          ? { kind: 'APPLICATION_CANCELLED' as const, ...notificationText.cancelled(row.p_title, move.reason) }
+          : null;
+  if (text) await notify(tx, { recipientId: row.applicant_id, actorId, link, dedupeKey, ...text });
 }
 
 // --- lists ---

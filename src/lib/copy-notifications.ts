@@ -1,0 +1,79 @@
+/**
+ * Korean copy of notifications (issue 42): what each kind says and the page that lists them. The
+ * server writes a notification's title and body from these when the change happens; the bell, the
+ * /notifications page and the settings on my page use the rest.
+ */
+import type { NotificationKind } from './notifications';
+
+const quoted = (title: string) => `‘${title}’`;
+
+export const notificationText = {
+  newApplications: (event: string, n: number) => ({
+    title: `새 신청 ${n}건`,
+    body: `${quoted(event)}에 새 신청이 들어왔어요. 신청자를 확인해 보세요.`,
+  }),
+  withdrawn: (event: string, applicant: string) => ({
+    title: '신청이 취소되었어요',
+    body: `${applicant}님이 ${quoted(event)} 신청을 취소했어요.`,
+  }),
+  selected: (event: string, when: string, place: string, message: string | null) => ({
+    title: `${quoted(event)}에 선정되었어요`,
+    body: [`촬영 일정: ${when}`, `장소: ${place}`, ...(message ? [`작가님 메시지: ${message}`] : [])].join('\n'),
+  }),
+  declined: (event: string, message: string | null) => ({
+    title: `${quoted(event)} 신청 결과`,
+    body: ['아쉽지만 이번에는 선정되지 않았어요.', ...(message ? [`작가님 메시지: ${message}`] : [])].join('\n'),
+  }),
+  cancelled: (event: string, reason: string | null) => ({
+    title: `${quoted(event)} 선정이 취소되었어요`,
+    body: reason ? `취소 사유: ${reason}` : '작가님이 선정을 취소했어요.',
+  }),
+  shootReminder: (event: string, when: string, place: string | null) => ({
+    title: '내일 촬영이 있어요',
+    body: `${quoted(event)} · ${when}${place ? ` · ${place}` : ''}`,
+  }),
+  savedClosing: (event: string) => ({
+    title: '저장한 이벤트가 내일 마감돼요',
+    body: `${quoted(event)} 신청이 내일까지예요.`,
+  }),
+  /** Who an anonymised applicant is in a notification. */
+  someone: '신청자',
+};
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  NEW_APPLICATIONS: '새 신청 (작가)',
+  APPLICATION_WITHDRAWN: '신청 취소 (작가)',
+  APPLICATION_SELECTED: '선정 소식',
+  APPLICATION_DECLINED: '미선정 소식',
+  APPLICATION_CANCELLED: '선정 취소 소식',
+  SHOOT_REMINDER: '촬영 전날 알림',
+  SAVED_EVENT_CLOSING: '저장한 이벤트 마감 알림',
+  PROMOTIONAL: '이벤트·혜택 알림 (광고성)',
+};
+
+export const notificationCopy = {
+  title: '알림',
+  bell: '알림',
+  bellUnread: (n: number) => `알림, 읽지 않은 알림 ${n}개`,
+  empty: '아직 받은 알림이 없어요.',
+  markAll: '모두 읽음',
+  unread: '읽지 않음',
+  today: '오늘',
+  yesterday: '어제',
+  more: '더 보기',
+  loadFailed: '알림을 불러오지 못했어요.',
+  retry: '다시 시도',
+  settingsTitle: '알림 설정',
+  settingsHelp: '알림마다 앱 안에서 받을지, 휴대폰 알림(푸시)으로 받을지 고를 수 있어요.',
+  inApp: '앱 알림',
+  push: '푸시',
+  promotionalHelp: '광고성 정보 수신 동의가 필요해요. 밤 9시부터 아침 8시까지는 보내지 않아요. 언제든 끌 수 있어요.',
+  promotionalConsentAt: (date: string) => `수신 동의일: ${date}`,
+  saved: '저장했어요.',
+  saveFailed: '저장하지 못했어요. 다시 시도해 주세요.',
+};
+
+export const NOTIFICATION_MESSAGES = {
+  readBody: '{"ids": [1, 2]} 또는 {"all": true} 형태로 보내 주세요.',
+  settingsBody: '{"settings": [{"kind": "PROMOTIONAL", "inApp": true, "push": false}]} 형태로 보내 주세요.',
+} as const;
