@@ -116,6 +116,17 @@ let anonymousLike: Record<AnonymousKind, string | null>;
 let authorEventId = 0;
 let authorEventBody: Record<string, unknown> = {};
 let requestsSent = 0;
+/** A notification of a member who is none of the callers (an author told of an application). */
+let victim: Session;
+let victimNotificationId = 0;
+
+async function victimUnread(): Promise<boolean> {
+  const res = await fetch(`${base}/api/v1/users/me/notifications`, {
+    headers: { authorization: `Bearer ${victim.token}` },
+  });
+  const body = (await res.json()) as { items: { id: number; readAt: string | null }[] };
+  return body.items.some((n) => n.id === victimNotificationId && n.readAt === null);
+}
 
 async function freshOf(kind: SignedInKind): Promise<Session> {
   switch (kind) {
@@ -304,6 +315,31 @@ const ROWS: Row[] = [
     prepare: async () => ({ path: '/api/v1/users/me/consents/MARKETING' }),
   },
   { method: 'GET', route: '/api/v1/users/me/export', expect: { anon: A401, member: 200 } },
+  // Notifications (issue 42): nobody reads or marks another member's; the victim's stays unread.
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/notifications',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+    after: async (_actor, answer) =>
+      (answer.body as { items?: { id: number }[] }).items?.some((n) => n.id === victimNotificationId)
+        ? "listed another member's notification"
+        : null,
+  },
+  ...[{ ids: [0] }, { all: true }].map((shape): Row => ({
+    method: 'POST',
+    route: '/api/v1/users/me/notifications/read',
+    name: 'ids' in shape ? 'ids' : 'all',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+    prepare: async () => ({ json: 'ids' in shape ? { ids: [victimNotificationId] } : shape }),
+    after: async () => ((await victimUnread()) ? null : "marked another member's notification read"),
+  })),
+  ...(['GET', 'PUT'] as const).map((method): Row => ({
+    method,
+    route: '/api/v1/users/me/notification-settings',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+    prepare: async () =>
+      method === 'GET' ? {} : { json: { settings: [{ kind: 'APPLICATION_DECLINED', inApp: true, push: true }] } },
+  })),
   {
     method: 'GET',
     route: '/api/v1/users/nicknames/existence',
@@ -732,6 +768,21 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   authorEventId = ((await created.json()) as { id: number }).id;
+
+  victim = await newPhotographer(base);
+  const victimEvent = await createEvent(base, victim.token, { applyMode: 'IN_APP', capacity: 3, externalLink: '' });
+  const applicant = await newUser(base);
+  const applied = await fetch(`${base}/api/v1/promotions/${victimEvent.id}/applications`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${applicant.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ introduction: '신청합니다', preferredDates: [], consent: true }),
+  });
+  expect(applied.status).toBe(201);
+  const told = await fetch(`${base}/api/v1/users/me/notifications`, {
+    headers: { authorization: `Bearer ${victim.token}` },
+  });
+  victimNotificationId = ((await told.json()) as { items: { id: number }[] }).items[0]?.id ?? 0;
+  expect(victimNotificationId).toBeGreaterThan(0);
 }, 240_000);
 
 afterAll(async () => {

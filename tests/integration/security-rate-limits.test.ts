@@ -137,6 +137,8 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'POST /api/v1/applications/{id}/transitions', who: 'USER', json: {} },
   { key: 'POST /api/v1/users/me/consents', who: 'USER', json: {} },
   { key: 'DELETE /api/v1/users/me/consents/{kind}', who: 'USER' },
+  { key: 'POST /api/v1/users/me/notifications/read', who: 'USER', json: {} },
+  { key: 'PUT /api/v1/users/me/notification-settings', who: 'USER', json: {} },
 ];
 
 beforeAll(async () => {

@@ -50,6 +50,8 @@ const NOTHING_SHARED: Record<string, string> = {
   'POST /api/v1/users/me/consents': 'consents show only to the member (내 정보)',
   'DELETE /api/v1/users/me/consents/{kind}': 'consents show only to the member (내 정보)',
   'POST /api/v1/search/popular': 'a count per day and keyword; the popular list may lag the max age',
+  'POST /api/v1/users/me/notifications/read': 'notifications show only to their recipient, fetched after paint',
+  'PUT /api/v1/users/me/notification-settings': 'settings show only to the member (my page)',
 };
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
