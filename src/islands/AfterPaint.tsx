@@ -36,6 +36,11 @@ const TASKS = {
     if (readStorage('local', ACCESS_TOKEN_KEY) === null) return;
     void import('#client/consent-check').then((m) => m.checkConsents());
   },
+  /** The top bar's notification bell, shown to a signed-in member with their unread count (issue 42). */
+  bell: () => {
+    if (!document.querySelector('[data-bell]')) return;
+    void import('#client/notification-bell').then((m) => m.startBell());
+  },
   /** The event gallery's swiper. */
   galleries: () => void import('#client/swiper-gallery').then((m) => m.startGalleries()),
 } satisfies Record<string, () => void>;

@@ -25,6 +25,7 @@ import {
 } from '#stores/application-inbox';
 import { ReasonDialog } from './moderation/ReasonDialog';
 import { MemberGate } from './member/MemberGate';
+import { useScrollToHash } from './hooks/useScrollToHash';
 import { PrivatePhoto } from './applications/PrivatePhoto';
 import { SelectSheet } from './applications/SelectSheet';
 import styles from './applications/applications.module.css';
@@ -42,7 +43,7 @@ function Applicant({ a, pending, onAsk }: { a: ApplicationResponse; pending: boo
   const shared = CONTACT_SHARED.includes(a.status);
   const picture = a.applicant?.profileImage;
   return (
-    <li className={styles['card']} data-application={a.id} data-status={a.status}>
+    <li className={styles['card']} id={`application-${a.id}`} data-application={a.id} data-status={a.status}>
       <div className={styles['person']}>
         <span className={styles['avatar']}>
           {picture ? (
@@ -133,6 +134,7 @@ function Applicant({ a, pending, onAsk }: { a: ApplicationResponse; pending: boo
 /** /my/inbox/{promotionId} — one event's applicants, newest first, by state, and the author's moves. */
 export function InboxEvent({ promotionId }: Props) {
   const state = useStore($inboxEvent);
+  useScrollToHash(state.items.length > 0);
   const [asking, setAsking] = useState<Asking | null>(null);
   useEffect(() => {
     void openInboxEvent(promotionId);

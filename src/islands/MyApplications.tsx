@@ -27,6 +27,7 @@ import {
 import { showToast } from '#stores/ui';
 import { ApplicationSheet, type SheetEvent } from './applications/ApplicationSheet';
 import { MemberGate } from './member/MemberGate';
+import { useScrollToHash } from './hooks/useScrollToHash';
 import styles from './applications/applications.module.css';
 
 interface Editing {
@@ -90,7 +91,7 @@ function Card({ a, pending, onEdit }: { a: ApplicationResponse; pending: boolean
   const moves = applicantMoves(a);
   const shared = CONTACT_SHARED.includes(a.status);
   return (
-    <li className={styles['card']} data-application={a.id} data-status={a.status}>
+    <li className={styles['card']} id={`application-${a.id}`} data-application={a.id} data-status={a.status}>
       <div className={styles['cardHead']}>
         <a className={styles['cardTitle']} href={paths.event(a.promotion.id)}>
           {a.promotion.title}
@@ -156,6 +157,7 @@ function Card({ a, pending, onEdit }: { a: ApplicationResponse; pending: boolean
 /** /my/applications — 내 신청: each application's event, state, the photographer's word and what to do next. */
 export function MyApplications() {
   const state = useStore($myApplications);
+  useScrollToHash(state.items.length > 0);
   const [editing, setEditing] = useState<Editing | null>(null);
   useEffect(() => {
     void openMyApplications();

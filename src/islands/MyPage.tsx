@@ -4,6 +4,7 @@ import { memberCopy } from '#lib/copy-member';
 import { moderationCopy } from '#lib/copy-moderation';
 import { typesLabel } from '#lib/display';
 import { applicationCopy } from '#lib/copy-applications';
+import { notificationCopy } from '#lib/copy-notifications';
 import { canWriteEvents, isPhotographerMember } from '#lib/member-access';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
@@ -125,6 +126,17 @@ export function MyPage({ contactFormUrl }: Props) {
                 <span aria-hidden="true">›</span>
               </a>
             )}
+          </nav>
+
+          <nav className={styles['applications']} aria-label={notificationCopy.title}>
+            <a href={paths.notifications}>
+              {notificationCopy.title}
+              <span aria-hidden="true">›</span>
+            </a>
+            <a href={paths.notificationSettings}>
+              {notificationCopy.settingsTitle}
+              <span aria-hidden="true">›</span>
+            </a>
           </nav>
 
           {photographer && (

@@ -19,6 +19,10 @@ export const paths = {
   inboxEvent: (id: number) => `/my/inbox/${id}`,
   /** 내 정보: consents and the data download (issue 41). */
   myPrivacy: '/my/privacy',
+  /** 알림: the member's notifications (issue 42). */
+  notifications: '/notifications',
+  /** 알림 설정, linked from my page. */
+  notificationSettings: '/my/notification-settings',
 } as const;
 
 /**
