@@ -14,6 +14,7 @@ import { registerMetrics } from './http/metrics';
 import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
 import { registerFileCleanup } from './services/file-cleanup';
+import { registerNotificationSchedule } from './services/notification-schedule';
 import { seedDemoData } from './seed/seed';
 
 type Hook = () => Promise<void>;
@@ -30,6 +31,7 @@ export function onStop(hook: Hook): void {
 }
 
 registerFileCleanup({ onStart, onStop });
+registerNotificationSchedule({ onStart, onStop });
 registerMetrics({ onStart, onStop });
 
 let started: Promise<void> | null = null;

@@ -1,0 +1,137 @@
+/**
+ * Scheduled notifications (issue 42, decision 025): from 09:00 KST on the day before, the applicant of
+ * an agreed shoot is reminded of it, and a member who saved an open event is told it closes tomorrow.
+ * Each periodic pass finds them from the data that decides them (a cancelled shoot or a moved end date
+ * is simply not found) and writes each under a key naming its cause and day: a second pass, a restart
+ * or another instance writes nothing new, so each fires once.
+ */
+import { formatShootAt } from '#lib/application-form';
+import { notificationText } from '#lib/copy-notifications';
+import { KST_OFFSET_MS, todayKst } from '#lib/deadline';
+import { paths } from '#lib/paths';
+import type { Db } from '#server/db/index';
+import { getDb } from '#server/db/index';
+import { log } from '#server/log';
+import { notify } from './notifications';
+import type { LifecycleHooks } from './file-cleanup';
+
+/** The hour (KST) from which the day-before notifications go out. */
+export const REMINDER_HOUR_KST = 9;
+/** At most this many of each kind per pass (the next pass takes the rest). */
+const BATCH = 500;
+export const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * The member has not turned both channels of the kind off (so a pass does not pick the same opted-out
+ * rows again and again ahead of the others). `kind` is a constant of this module.
+ */
+const wanted = (member: string, kind: string) =>
+  `coalesce((select s.in_app or s.push from notification_settings s
+              where s.member_id = ${member} and s.kind = '${kind}'), true)`;
+
+export interface ScheduleReport {
+  shootReminders: number;
+  savedClosing: number;
+}
+
+/** One pass at `now`: the day-before notifications due and not yet written. */
+export async function runNotificationSchedule(db: Db, now = Date.now()): Promise<ScheduleReport> {
+  const report: ScheduleReport = { shootReminders: 0, savedClosing: 0 };
+  const kstHour = new Date(now + KST_OFFSET_MS).getUTCHours();
+  if (kstHour < REMINDER_HOUR_KST) return report;
+  const tomorrow = todayKst(now + 86_400_000);
+  const dayStart = new Date(`${tomorrow}T00:00:00+09:00`);
+
+  const shoots = await db.query<{
+    id: number;
+    applicant_id: number;
+    title: string;
+    shoot_at: Date;
+    place: string | null;
+  }>(
+    `select a.id, a.applicant_id, p.title, a.shoot_at, a.place
+       from applications a join promotions p on p.id = a.promotion_id
+      where a.status in ('SELECTED','CONFIRMED') and a.applicant_id is not null
+        and a.shoot_at >= $2 and a.shoot_at < $3
+        and not exists (select 1 from notifications n where n.dedupe_key = 'shoot-reminder:' || a.id || ':' || $1)
+        and ${wanted('a.applicant_id', 'SHOOT_REMINDER')}
+      order by a.id limit ${BATCH}`,
+    [tomorrow, dayStart, new Date(dayStart.getTime() + 86_400_000)],
+  );
+  for (const s of shoots) {
+    const id = await notify(db, {
+      recipientId: s.applicant_id,
+      actorId: null,
+      kind: 'SHOOT_REMINDER',
+      ...notificationText.shootReminder(s.title, formatShootAt(s.shoot_at.toISOString()), s.place),
+      link: `${paths.myApplications}#application-${s.id}`,
+      dedupeKey: `shoot-reminder:${s.id}:${tomorrow}`,
+    });
+    if (id !== null) report.shootReminders++;
+  }
+
+  const saved = await db.query<{ promotion_id: number; member_id: number; title: string }>(
+    `select ps.promotion_id, ps.member_id, p.title
+       from promotions p join promotion_saves ps on ps.promotion_id = p.id
+      where p.ended_at = $1::date and p.deleted_at is null and ps.member_id <> p.author_id
+        and not exists (select 1 from notifications n
+                         where n.dedupe_key = 'saved-closing:' || p.id || ':' || ps.member_id || ':' || $1)
+        and ${wanted('ps.member_id', 'SAVED_EVENT_CLOSING')}
+      order by p.id, ps.member_id limit ${BATCH}`,
+    [tomorrow],
+  );
+  for (const s of saved) {
+    const id = await notify(db, {
+      recipientId: s.member_id,
+      actorId: null,
+      kind: 'SAVED_EVENT_CLOSING',
+      ...notificationText.savedClosing(s.title),
+      link: paths.event(s.promotion_id),
+      dedupeKey: `saved-closing:${s.promotion_id}:${s.member_id}:${tomorrow}`,
+    });
+    if (id !== null) report.savedClosing++;
+  }
+  return report;
+}
+
+let registered = false;
+
+/**
+ * Runs `runNotificationSchedule` 30 s after start and every 5 minutes on unref'd timers; stop waits for
+ * a pass in progress. Wired once in src/server/app.ts, like the file cleanup.
+ */
+export function registerNotificationSchedule(
+  hooks: LifecycleHooks,
+  intervalMs = SCHEDULE_INTERVAL_MS,
+  firstRunDelayMs = 30_000,
+): void {
+  if (registered) return;
+  registered = true;
+  let first: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const tick = (): void => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const report = await runNotificationSchedule(await getDb());
+        if (report.shootReminders + report.savedClosing > 0) log('info', 'scheduled notifications', { ...report });
+      } catch (err) {
+        log('error', 'scheduled notifications failed', { err });
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  hooks.onStart(async () => {
+    first = setTimeout(tick, firstRunDelayMs);
+    first.unref();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  hooks.onStop(async () => {
+    if (first) clearTimeout(first);
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * Scheduled notifications (issue 42), on PGlite and on PostgreSQL: the day-before shoot reminder and a
+ * saved event closing tomorrow go out from 09:00 KST the day before, once, whatever passes, restarts or
+ * instances run; a cancelled shoot and a kind turned off get none.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayKst } from '#lib/deadline';
+import type { Principal } from '#server/auth/principal';
+import type { Db } from '#server/db/index';
+import { applyTo, moveApplication } from '#server/services/applications';
+import { runNotificationSchedule } from '#server/services/notification-schedule';
+import { notificationsOf, updateNotificationSettings } from '#server/services/notifications';
+import { createPromotion, type PromotionInput } from '#server/services/promotions';
+import { insertMember, openTestDb } from '../support/db';
+
+let db: Db;
+let author: Principal;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** `hh:mm` KST on the day `offset` days from today, as ms. */
+const kst = (offset: number, hhmm: string) => Date.parse(`${todayKst(Date.now() + offset * DAY)}T${hhmm}:00+09:00`);
+
+async function member(roles: ('USER' | 'PHOTOGRAPHER')[] = ['USER']): Promise<Principal> {
+  const m = await insertMember(db, { roles });
+  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
+}
+
+function event(patch: Partial<PromotionInput> = {}): PromotionInput {
+  return {
+    promotionType: 'FREE',
+    title: '가을 스냅',
+    content: '신청해 주세요',
+    externalLink: '',
+    startedAt: todayKst(),
+    endedAt: todayKst(Date.now() + 20 * DAY),
+    photographyTypes: ['SNAP'],
+    images: [{ name: 'a.webp', url: '/media/a.webp' }],
+    activeRegions: [{ category: '서울', name: '강남구' }],
+    hashtags: [],
+    isAuthorHidden: false,
+    applyMode: 'IN_APP',
+    capacity: 5,
+    showPlacesLeft: false,
+    asksInstagram: false,
+    asksPhotos: false,
+    ...patch,
+  };
+}
+
+const kinds = async (p: Principal, kind: string) =>
+  (await notificationsOf(db, p, { page: 0, pageSize: 50 })).items.filter((n) => n.kind === kind);
+
+beforeAll(async () => {
+  db = await openTestDb();
+  author = await member(['PHOTOGRAPHER', 'USER']);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+describe('the day-before shoot reminder', () => {
+  it('goes out from 09:00 KST the day before, once across passes; not for a cancelled shoot', async () => {
+    const e = await createPromotion(db, author, event({ title: '한강 피크닉 스냅' }));
+    const [kept, dropped, off] = [await member(), await member(), await member()];
+    const shootAt = new Date(kst(3, '14:00')).toISOString();
+    for (const who of [kept, dropped, off]) {
+      const a = await applyTo(db, who, e.id, { introduction: '안녕하세요', preferredDates: [], consent: true });
+      await moveApplication(db, author, a.id, { to: 'SELECTED', shootAt, place: '여의도 한강공원' });
+      if (who === dropped) await moveApplication(db, author, a.id, { to: 'CANCELLED', reason: '우천' });
+    }
+    await updateNotificationSettings(db, off, { settings: [{ kind: 'SHOOT_REMINDER', inApp: false, push: false }] });
+
+    // Two days before, and the day before at 08:59: nothing.
+    await runNotificationSchedule(db, kst(1, '10:00'));
+    await runNotificationSchedule(db, kst(2, '08:59'));
+    expect(await kinds(kept, 'SHOOT_REMINDER')).toEqual([]);
+    // 09:00 the day before: once, however many passes (a restart, a second instance) follow.
+    await runNotificationSchedule(db, kst(2, '09:00'));
+    await runNotificationSchedule(db, kst(2, '09:05'));
+    await Promise.all([runNotificationSchedule(db, kst(2, '12:00')), runNotificationSchedule(db, kst(2, '12:00'))]);
+    const told = await kinds(kept, 'SHOOT_REMINDER');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: '내일 촬영이 있어요',
+      body: expect.stringMatching(/^‘한강 피크닉 스냅’ · \d+월 \d+일 \(.\) 오후 2:00 · 여의도 한강공원$/),
+      link: expect.stringMatching(/^\/my\/applications#application-\d+$/),
+    });
+    expect(await kinds(dropped, 'SHOOT_REMINDER')).toEqual([]);
+    expect(await kinds(off, 'SHOOT_REMINDER')).toEqual([]);
+  });
+});
+
+describe('a saved event closing tomorrow', () => {
+  it('tells each member who saved it, once, from 09:00 KST the day before; never its author', async () => {
+    const e = await createPromotion(
+      db,
+      author,
+      event({ title: '마감 임박 이벤트', endedAt: todayKst(Date.now() + 2 * DAY) }),
+    );
+    const saver = await member();
+    for (const who of [saver, author])
+      await db.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2)', [who.id, e.id]);
+    await runNotificationSchedule(db, kst(0, '09:30'));
+    expect(await kinds(saver, 'SAVED_EVENT_CLOSING')).toEqual([]);
+    await runNotificationSchedule(db, kst(1, '09:30'));
+    await runNotificationSchedule(db, kst(1, '18:00'));
+    expect(await kinds(saver, 'SAVED_EVENT_CLOSING')).toEqual([
+      expect.objectContaining({
+        title: '저장한 이벤트가 내일 마감돼요',
+        body: '‘마감 임박 이벤트’ 신청이 내일까지예요.',
+        link: `/event/${e.id}`,
+      }),
+    ]);
+    expect(await kinds(author, 'SAVED_EVENT_CLOSING')).toEqual([]);
+  });
+});
