@@ -12,6 +12,7 @@ import { paths } from '#lib/paths';
 import type { Db } from '#server/db/index';
 import { getDb } from '#server/db/index';
 import { log } from '#server/log';
+import { deliverDue, hasChannels } from './notification-delivery';
 import { notify } from './notifications';
 import type { LifecycleHooks } from './file-cleanup';
 
@@ -20,6 +21,7 @@ export const REMINDER_HOUR_KST = 9;
 /** At most this many of each kind per pass (the next pass takes the rest). */
 const BATCH = 500;
 export const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
+export const DELIVERY_INTERVAL_MS = 2_000;
 
 /**
  * The member has not turned both channels of the kind off (so a pass does not pick the same opted-out
@@ -97,8 +99,8 @@ export async function runNotificationSchedule(db: Db, now = Date.now()): Promise
 let registered = false;
 
 /**
- * Runs `runNotificationSchedule` 30 s after start and every 5 minutes on unref'd timers; stop waits for
- * a pass in progress. Wired once in src/server/app.ts, like the file cleanup.
+ * Runs `runNotificationSchedule` 30 s after start and every 5 minutes, and the outbox's `deliverDue`
+ * every 2 s, on unref'd timers; stop waits for a pass in progress. Wired once in src/server/app.ts, like the file cleanup.
  */
 export function registerNotificationSchedule(
   hooks: LifecycleHooks,
@@ -123,15 +125,34 @@ export function registerNotificationSchedule(
       }
     })();
   };
+  // The outbox: due deliveries every few seconds (nothing to do, and no query, while no channel is registered).
+  let delivering: Promise<void> | null = null;
+  let deliveries: NodeJS.Timeout | null = null;
+  const deliver = (): void => {
+    if (delivering || !hasChannels()) return;
+    delivering = (async () => {
+      try {
+        const report = await deliverDue(await getDb());
+        if (report.failed > 0) log('warn', 'notification deliveries failed', { ...report });
+      } catch (err) {
+        log('error', 'notification delivery pass failed', { err });
+      } finally {
+        delivering = null;
+      }
+    })();
+  };
   hooks.onStart(async () => {
     first = setTimeout(tick, firstRunDelayMs);
     first.unref();
     timer = setInterval(tick, intervalMs);
     timer.unref();
+    deliveries = setInterval(deliver, DELIVERY_INTERVAL_MS);
+    deliveries.unref();
   });
   hooks.onStop(async () => {
     if (first) clearTimeout(first);
     if (timer) clearInterval(timer);
-    await running;
+    if (deliveries) clearInterval(deliveries);
+    await Promise.all([running, delivering]);
   });
 }

@@ -28,6 +28,7 @@ import type { Principal } from '#server/auth/principal';
 import type { Db, Queryable } from '#server/db/index';
 import { invalidRequest } from './errors';
 import { recordConsents } from './consents';
+import { channelsFor, enqueueDeliveries } from './notification-delivery';
 
 export interface NotificationInput {
   recipientId: number;
@@ -69,7 +70,9 @@ export async function notify(tx: Queryable, n: NotificationInput): Promise<numbe
      on conflict (dedupe_key) do nothing returning id`,
     [n.recipientId, n.kind, n.title, n.body, n.link, n.dedupeKey, setting.inApp],
   );
-  return rows[0]?.id ?? null;
+  const id = rows[0]?.id ?? null;
+  if (id !== null) await enqueueDeliveries(tx, id, channelsFor(setting));
+  return id;
 }
 
 /**
@@ -111,6 +114,8 @@ export async function notifyNewApplication(
      returning id, count`,
     [input.authorId, input.link, open, setting.inApp, now],
   );
+  // Beyond the app, a batch is sent when it starts: at most one message per event and 15 minutes.
+  if (row!.count === 1) await enqueueDeliveries(tx, row!.id, channelsFor(setting));
   const text = input.text(row!.count);
   await tx.query('update notifications set title = $2, body = $3 where id = $1', [row!.id, text.title, text.body]);
 }
