@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { ACCESS_TOKEN_KEY } from '#client/auth';
-import { readStorage } from '#client/browser';
+import { hasAccessToken } from '#client/auth';
 
 /**
  * What a page does after its largest paint, each a module fetched only then (decision 019). A component
@@ -33,12 +32,12 @@ const TASKS = {
   home: () => void import('#client/home-page').then((m) => m.startHomePage()),
   /** A signed-in member with a required document's new version to agree to goes to 내 정보 (issue 41). */
   consents: () => {
-    if (readStorage('local', ACCESS_TOKEN_KEY) === null) return;
+    if (!hasAccessToken()) return;
     void import('#client/consent-check').then((m) => m.checkConsents());
   },
   /** The top bar's notification bell, shown to a signed-in member with their unread count (issue 42). */
   bell: () => {
-    if (!document.querySelector('[data-bell]')) return;
+    if (!document.querySelector('[data-bell]') || !hasAccessToken()) return;
     void import('#client/notification-bell').then((m) => m.startBell());
   },
   /** The event gallery's swiper. */
