@@ -4,7 +4,7 @@ import { getAccessToken } from '#client/auth';
 import type { ModerationOverview, ModerationTarget } from '#lib/contract-moderation';
 import { moderationCopy } from '#lib/copy-moderation';
 import { paths } from '#lib/paths';
-import { REPORT_REASON_LABELS } from '#lib/rules/report';
+import { MODERATION_PATHS, REPORT_REASON_LABELS } from '#lib/rules/report';
 import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
 import styles from './AdminPage.module.css';
@@ -21,7 +21,8 @@ const when = (iso: string) =>
     new Date(iso),
   );
 
-function targetHref(target: { type: ModerationTarget['type']; id: number }): string {
+function targetHref(target: { type: ModerationTarget['type']; id: number; photographerId?: number }): string {
+  if (target.type === 'REVIEW') return paths.photographerReviews(target.photographerId ?? 0);
   return target.type === 'PROMOTION' ? paths.event(target.id) : paths.photographer(target.id);
 }
 
@@ -63,7 +64,7 @@ export function AdminPage() {
       onConfirm: () => act(`/admin/promotions/${id}`, t.deleted, 'delete'),
     });
   const unhidePath = (target: { type: ModerationTarget['type']; id: number }) =>
-    `/admin/${target.type === 'PROMOTION' ? 'promotions' : 'photographers'}/${target.id}/unhide`;
+    `/admin/${MODERATION_PATHS[target.type]}/${target.id}/unhide`;
 
   if (state.status === 'loading') return <p className="member-loading">{moderationCopy.hidden.loading}</p>;
   if (state.status === 'denied')

@@ -22,11 +22,14 @@ function notFound(): void {
   window.location.replace(paths.home);
 }
 
+/** The targets with a page of their own (a hidden review shows to its author on 내 신청). */
+type HiddenKind = Exclude<ReportTargetType, 'REVIEW'>;
+
 /** Where each kind of hidden target is read, unhidden, and shown again once public. */
 const TARGETS = {
   PROMOTION: { api: 'promotions', page: paths.event },
   PHOTOGRAPHER: { api: 'photographers', page: paths.photographer },
-} as const satisfies Record<ReportTargetType, { api: string; page: (id: number) => string }>;
+} as const satisfies Record<HiddenKind, { api: string; page: (id: number) => string }>;
 
 type View = ({ kind: 'PROMOTION' } & HiddenPromotionView) | ({ kind: 'PHOTOGRAPHER' } & HiddenPhotographerView);
 
@@ -70,7 +73,7 @@ function Body({ view }: { view: View }) {
  * and what it says. The page around it is a 404 for everyone; this island asks the API, which answers
  * only the author and admins, and sends anyone else home with the Not Found notice.
  */
-export function HiddenView({ kind, id }: { kind: ReportTargetType; id: number }) {
+export function HiddenView({ kind, id }: { kind: HiddenKind; id: number }) {
   const user = useSessionUser();
   const [view, setView] = useState<View | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -14,10 +14,12 @@ export interface ReportResponse {
 export interface ModerationTarget {
   type: ReportTargetType;
   id: number;
-  /** The event's title or the photographer's nickname; null when the target is gone. */
+  /** The event's title, the photographer's nickname or a review's start; null when the target is gone. */
   name: string | null;
   hidden: boolean;
   deleted: boolean;
+  /** A review's photographer (whose page shows it). */
+  photographerId?: number;
 }
 
 export interface OpenReport extends ReportResponse {

@@ -15,6 +15,7 @@ import type {
   Role,
 } from './domain';
 import type { PromotionPayload } from './rules/promotion';
+import type { Rating } from './reviews';
 
 export type { Page, PageRequest } from './page';
 
@@ -38,6 +39,10 @@ export interface PhotographerResponse extends UserResponse {
   address: Address;
   portfolio: Image[];
   activeRegions: Region[];
+  /** Reviews of shoots on 담아봐 (issue 43): the average to one decimal and how many are shown. */
+  rating: Rating;
+  /** Applications of their events marked completed. */
+  completedShoots: number;
 }
 
 export interface PhotographerDetailResponse extends PhotographerResponse {
@@ -51,6 +56,8 @@ export interface PhotographerListItem {
   profileImage: Image | null;
   isSaved: boolean;
   mainPhotographyTypes: PhotographyType[];
+  rating: Rating;
+  completedShoots: number;
 }
 
 /** An entry of GET /photographers/saved: a list item with the public save count (docs/api.md). */
@@ -144,6 +151,10 @@ export type ErrorCode =
   | 'PROMOTION_FULL'
   | 'PROMOTION_CLOSED'
   | 'PROMOTION_NOT_IN_APP'
+  | 'REVIEW_NOT_FOUND'
+  | 'ALREADY_REVIEWED'
+  | 'REVIEW_NOT_ALLOWED'
+  | 'ALREADY_REPLIED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_ERROR'
@@ -225,6 +236,10 @@ export interface ApplicationResponse {
   createdAt: string;
   updatedAt: string;
   history?: ApplicationHistoryItem[];
+  /** When the author marked the shoot completed (a review may be written for 30 days after). */
+  completedAt?: string | null;
+  /** The applicant's review of it, once written (issue 43). */
+  reviewId?: number | null;
 }
 
 /** One event of `GET /users/me/application-inbox`. */
@@ -257,4 +272,34 @@ export interface ApplicationMoveBody {
   place?: string;
   message?: string;
   reason?: string;
+}
+
+// --- reviews of completed shoots (issue 43; docs/api.md) ---
+
+/** A review as the public reads it (and its author, with `hidden`). */
+export interface ReviewResponse {
+  id: number;
+  photographerId: number;
+  /** The event of the shoot, while it is public. */
+  promotion: { id: number; title: string } | null;
+  /** Null once the author withdrew: shown as "탈퇴한 회원". */
+  author: { id: number; nickname: string; profileImage: Image | null } | null;
+  rating: number;
+  text: string;
+  photos: Image[];
+  reply: { text: string; createdAt: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Until when its author may edit it. */
+  editableUntil: string;
+  /** To its author only: the application reviewed, and why an admin hid it. */
+  applicationId?: number | null;
+  hidden?: { at: string; reason: string } | null;
+}
+
+/** The body of `POST /applications/{id}/review` and `PATCH /reviews/{id}`. */
+export interface ReviewBody {
+  rating: number;
+  text: string;
+  photos: Image[];
 }

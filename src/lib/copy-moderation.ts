@@ -10,6 +10,7 @@ export const moderationCopy = {
     title: '신고하기',
     eventLead: '이 이벤트를 신고하는 이유를 골라 주세요.',
     photographerLead: '이 사진작가 페이지를 신고하는 이유를 골라 주세요.',
+    reviewLead: '이 후기를 신고하는 이유를 골라 주세요.',
     reasonLegend: '신고 사유',
     detailLabel: '자세한 사유',
     detailPlaceholder: '어떤 점이 문제인지 적어 주세요.',
@@ -30,6 +31,7 @@ export const moderationCopy = {
     dismiss: '신고 닫기',
     hideTitle: '이 이벤트를 숨길까요?',
     hidePhotographerTitle: '이 사진작가 페이지를 숨길까요?',
+    hideReviewTitle: '이 후기를 숨길까요?',
     hideLead: '작성자에게 보여 줄 숨김 사유를 적어 주세요.',
     hideReasonLabel: '숨김 사유',
     hideSubmit: '숨기기',
@@ -56,7 +58,7 @@ export const moderationCopy = {
     retry: '다시 시도',
     targetGone: '(삭제된 대상)',
   },
-  targetType: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가', MEMBER: '회원' } satisfies Record<
+  targetType: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가', REVIEW: '후기', MEMBER: '회원' } satisfies Record<
     ModerationTargetType,
     string
   >,

@@ -44,6 +44,8 @@ export const FILE_TYPES = [
   'PROMOTION_IMAGE',
   // An application's reference photos: private, stored under private keys that /media never serves.
   'APPLICATION_IMAGE',
+  // A review's photos of the shoot: public, like event images.
+  'REVIEW_IMAGE',
 ] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 

@@ -10,6 +10,8 @@ export const paths = {
   newEvent: '/new/event',
   event: (id: number) => `/event/${id}`,
   photographer: (id: number) => `/photographer/${id}`,
+  /** Every review of a photographer, a page at a time (issue 43). */
+  photographerReviews: (id: number, page = 0) => `/photographer/${id}/reviews${page > 0 ? `?page=${page}` : ''}`,
   /** The event form in edit mode. */
   editEvent: (id: number) => `/new/event?edit=${id}`,
   /** 내 신청: the member's applications on 담아봐 (issue 40). */

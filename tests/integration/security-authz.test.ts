@@ -288,6 +288,57 @@ const ROWS: Row[] = [
     expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] },
     prepare: async () => ({ path: '/api/v1/applications/2000000000/photos/0' }),
   },
+  // Reviews of completed shoots (issue 43): public reads, the author's and the photographer's writes.
+  {
+    method: 'POST',
+    route: '/api/v1/applications/{id}/review',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'APPLICATION_NOT_FOUND'] },
+    prepare: async () => ({
+      path: '/api/v1/applications/2000000000/review',
+      json: { rating: 5, text: '정말 좋은 촬영이었어요!' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/reviews/{id}',
+    expect: { all: [404, 'REVIEW_NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/reviews/2000000000' }),
+  },
+  ...(['PATCH', 'DELETE'] as const).map((method) => ({
+    method,
+    route: '/api/v1/reviews/{id}',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'REVIEW_NOT_FOUND'] as const },
+    prepare: async () =>
+      method === 'DELETE'
+        ? { path: '/api/v1/reviews/2000000000' }
+        : { path: '/api/v1/reviews/2000000000', json: { rating: 4, text: '다시 써 보는 후기예요.' } },
+  })),
+  {
+    method: 'POST',
+    route: '/api/v1/reviews/{id}/reply',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'REVIEW_NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/reviews/2000000000/reply', json: { text: '감사합니다' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/photographers/{id}/reviews',
+    expect: { all: 200 },
+    prepare: async () => ({ path: `/api/v1/photographers/${people.author.user.id}/reviews` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/reviews',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
+  ...(['hide', 'unhide'] as const).map((action) => ({
+    method: 'POST',
+    route: `/api/v1/admin/reviews/{id}/${action}`,
+    expect: { anon: A401, unregistered: REGISTER_FIRST, admin: [404, 'REVIEW_NOT_FOUND'] as const, member: DENIED },
+    prepare: async () => ({
+      path: `/api/v1/admin/reviews/2000000000/${action}`,
+      ...(action === 'hide' ? { json: { reason: '사실과 다른 내용' } } : {}),
+    }),
+  })),
   // Reports for admins, a page at a time, and a flood dismissed (issue 46).
   {
     method: 'GET',

@@ -129,6 +129,8 @@ const photographer: PhotographerResponse = {
   address: { sido: '', sigungu: '', roadAddress: '', jibunAddress: '' },
   portfolio: [],
   activeRegions: [{ category: '서울', name: '강남구' }],
+  rating: { average: 0, count: 0 },
+  completedShoots: 0,
 };
 
 describe('edit photographer: no pending duplicate, 1–3 types, 1–5 regions', () => {

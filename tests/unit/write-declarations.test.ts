@@ -28,6 +28,12 @@ const ANNOUNCED: Record<string, string> = {
   'POST /api/v1/admin/photographers/{id}/hide': 'moderation#setPhotographerHidden',
   'POST /api/v1/admin/photographers/{id}/unhide': 'moderation#setPhotographerHidden',
   'POST /api/v1/applications/{id}/transitions': 'applications#moveApplication',
+  'POST /api/v1/applications/{id}/review': 'reviews#writeReview',
+  'PATCH /api/v1/reviews/{id}': 'reviews#editReview',
+  'DELETE /api/v1/reviews/{id}': 'reviews#deleteReview',
+  'POST /api/v1/reviews/{id}/reply': 'reviews#replyToReview',
+  'POST /api/v1/admin/reviews/{id}/hide': 'moderation#setReviewHidden',
+  'POST /api/v1/admin/reviews/{id}/unhide': 'moderation#setReviewHidden',
 };
 
 /** Writes that change nothing a shared answer shows, and why. */

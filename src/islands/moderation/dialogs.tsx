@@ -7,6 +7,7 @@ import {
   REPORT_REASONS,
   REPORT_REASON_LABELS,
   type ReportReason,
+  MODERATION_PATHS,
   type ReportTargetType,
 } from '#lib/rules/report';
 import { showToast } from '#stores/ui';
@@ -20,7 +21,13 @@ export function ReportDialog(props: { targetType: ReportTargetType; targetId: nu
   return (
     <ReasonDialog
       title={t.title}
-      lead={props.targetType === 'PROMOTION' ? t.eventLead : t.photographerLead}
+      lead={
+        props.targetType === 'PROMOTION'
+          ? t.eventLead
+          : props.targetType === 'REVIEW'
+            ? t.reviewLead
+            : t.photographerLead
+      }
       choices={REASON_CHOICES}
       legend={t.reasonLegend}
       textLabel={t.detailLabel}
@@ -52,10 +59,11 @@ export function HideDialog(props: {
   onHidden: () => void;
 }) {
   const t = moderationCopy.admin;
-  const kind = props.targetType === 'PROMOTION' ? 'promotions' : 'photographers';
+  const kind = MODERATION_PATHS[props.targetType];
+  const title = { PROMOTION: t.hideTitle, PHOTOGRAPHER: t.hidePhotographerTitle, REVIEW: t.hideReviewTitle };
   return (
     <ReasonDialog
-      title={props.targetType === 'PROMOTION' ? t.hideTitle : t.hidePhotographerTitle}
+      title={title[props.targetType]}
       lead={t.hideLead}
       textLabel={t.hideReasonLabel}
       maxLength={HIDE_REASON_MAX}

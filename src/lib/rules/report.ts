@@ -7,8 +7,14 @@ import { readPayload, requiredEnum, requiredString } from './payload';
 import { FieldErrors, type PayloadResult, type RuleResult } from './result';
 import type { JsonObject } from './payload';
 
-export const REPORT_TARGET_TYPES = ['PROMOTION', 'PHOTOGRAPHER'] as const;
+export const REPORT_TARGET_TYPES = ['PROMOTION', 'PHOTOGRAPHER', 'REVIEW'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** Where each kind of target is hidden and shown again: `/admin/{path}/{id}/hide`, `…/unhide`. */
+export const MODERATION_PATHS: Record<ReportTargetType, string> = {
+  PROMOTION: 'promotions',
+  PHOTOGRAPHER: 'photographers',
+  REVIEW: 'reviews',
+};
 export const REPORT_REASONS = ['SPAM', 'INAPPROPRIATE_PHOTO', 'FRAUD', 'OTHER'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

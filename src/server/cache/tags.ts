@@ -38,6 +38,15 @@ export const changed = {
   ],
   /** The places left that an event's page shows (a selection, a withdrawal, a cancellation). */
   places: (id: number): string[] => [tags.event(id)],
+  /**
+   * A photographer's reviews, rating or completed shoots (issue 43): their page, their cards, and the
+   * pages of their events that show their rating.
+   */
+  reputation: (photographerId: number): string[] => [
+    tags.photographers,
+    tags.photographer(photographerId),
+    tags.author(photographerId),
+  ],
   /** A member's name or picture where public pages show it as an event's author (a USER: nowhere). */
   author: (memberId: number): string[] => [tags.author(memberId)],
   /** A member withdrew, or their roles changed (an admin mark): whatever showed them or their events. */

@@ -89,6 +89,8 @@ interface Row {
   m_profile_image: Image | null;
   author_instagram_id: string | null;
   author_contact_link: string | null;
+  completed_at: Date | null;
+  review_id: number | null;
 }
 
 const ROW_SQL = `select a.id, a.promotion_id, a.applicant_id, a.status, a.introduction, a.preferred_dates::text[] as preferred_dates,
@@ -96,7 +98,10 @@ const ROW_SQL = `select a.id, a.promotion_id, a.applicant_id, a.status, a.introd
        a.reason, a.created_at, a.updated_at,
        p.title as p_title, p.started_at as p_started_at, p.ended_at as p_ended_at, p.author_id as p_author_id,
        m.nickname as m_nickname, m.profile_image as m_profile_image,
-       au.instagram_id as author_instagram_id, pp.contact_link as author_contact_link
+       au.instagram_id as author_instagram_id, pp.contact_link as author_contact_link,
+       (select h.at from application_history h
+         where h.application_id = a.id and h.to_status = 'COMPLETED' order by h.id desc limit 1) as completed_at,
+       (select r.id from reviews r where r.application_id = a.id) as review_id
   from applications a
   join promotions p on p.id = a.promotion_id
   left join members m on m.id = a.applicant_id
@@ -156,6 +161,8 @@ function toResponse(r: Row, viewer: Viewer): ApplicationResponse {
     consentedAt: r.consented_at.toISOString(),
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
+    completedAt: iso(r.completed_at),
+    reviewId: r.review_id,
   };
 }
 
@@ -377,7 +384,7 @@ export async function moveApplication(
   now = Date.now(),
 ): Promise<ApplicationResponse> {
   const move = unwrap(validateTransitionInput(body));
-  const { promotionId, placesChanged } = await db.transaction(async (tx) => {
+  const { promotionId, placesChanged, authorId } = await db.transaction(async (tx) => {
     const row = await rowOf(tx, id, true);
     const viewer = row && viewerOf(row, me);
     if (!row || !viewer) throw applicationNotFound();
@@ -418,10 +425,16 @@ export async function moveApplication(
       [id, row.status, move.to, me.id, viewer],
     );
     await notifyMove(tx, row, move, me.id);
-    return { promotionId: row.promotion_id, placesChanged: holds !== willHold };
+    // A completed shoot counts on the photographer's page for good (migration 17).
+    if (move.to === 'COMPLETED')
+      await tx.query('update photographer_pages set completed_shoots = completed_shoots + 1 where member_id = $1', [
+        row.p_author_id,
+      ]);
+    return { promotionId: row.promotion_id, placesChanged: holds !== willHold, authorId: row.p_author_id };
   });
-  // The event's page may show its places left.
+  // The event's page may show its places left; the photographer's page its completed shoots.
   if (placesChanged) await announce(changed.places(promotionId));
+  if (move.to === 'COMPLETED') await announce(changed.reputation(authorId));
   return getApplication(db, me, id);
 }
 

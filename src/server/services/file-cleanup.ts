@@ -3,7 +3,7 @@
  * - its owner is gone (withdrawal sets `owner_id` null: their profile, page and events went with them), or
  * - it has not been used for the grace period (24 h since upload or since a body last accepted it; 2 h
  *   for a file no body ever accepted, `used_at` null) and its owner's profile image, portfolio, live
- *   (not deleted) events and applications do not name its storage key.
+ *   (not deleted) events, applications and reviews do not name its storage key.
  * Deleting a row queues its objects (trigger in migration 3, so rows deleted anywhere else count too);
  * the second phase removes queued objects no row names any more. A failed storage call is retried on
  * a later run and never stops the rest. Temporary files of writes killed midway (local disk) go at
@@ -67,6 +67,9 @@ export async function cleanUpFiles(options: FileCleanupOptions): Promise<FileCle
                  and not exists (select 1 from photographer_pages pp
                                   where pp.member_id = f.owner_id
                                     and pp.portfolio @> jsonb_build_array(jsonb_build_object('url', f.storage_key)))
+                 and not exists (select 1 from reviews r
+                                  where r.author_id = f.owner_id
+                                    and r.photos @> jsonb_build_array(jsonb_build_object('url', f.storage_key)))
                  and not exists (select 1 from applications a
                                   where a.applicant_id = f.owner_id
                                     and a.photos @> jsonb_build_array(jsonb_build_object('key', f.storage_key)))

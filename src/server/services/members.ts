@@ -3,6 +3,7 @@
  */
 import { memberViewerKey } from './promotion-views';
 import { anonymiseApplicationsOf } from './applications';
+import { anonymiseReviewsOf } from './reviews';
 import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
 import { randomInt } from 'node:crypto';
@@ -106,7 +107,11 @@ export async function isNicknameTaken(db: Queryable, nickname: string, exceptMem
  * removed before this returns (a failure stays queued, and the file cleanup job retries it).
  */
 export async function withdrawMember(db: Db, id: number, storage?: Storage): Promise<void> {
-  const { owned: keys, type } = await db.transaction(async (tx) => {
+  const {
+    owned: keys,
+    type,
+    reviewed,
+  } = await db.transaction(async (tx) => {
     const locked = await tx.query<{ id: number; type: MemberRow['type'] }>(
       'select id, type from members where id = $1 for update',
       [id],
@@ -124,15 +129,19 @@ export async function withdrawMember(db: Db, id: number, storage?: Storage): Pro
     );
     // Their applications lose everything personal and give back their places (services/applications.ts).
     await anonymiseApplicationsOf(tx, id);
+    // Their reviews stay, signed "탈퇴한 회원", without their photos (services/reviews.ts).
+    const reviewed = await anonymiseReviewsOf(tx, id);
     // Their view rows too: what they read is nobody's business once they are gone.
     await tx.query('delete from promotion_views where viewer = $1', [memberViewerKey(id)]);
     const owned = await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
     clearPromotionCounts();
-    return { owned, type: locked[0].type };
+    return { owned, type: locked[0].type, reviewed };
   });
   // A USER shows on no public page (their saves only move counts, which may lag).
   await announce(type === 'PHOTOGRAPHER' ? changed.withdrawal(id) : changed.author(id));
+  // The pages that showed their reviews now sign them "탈퇴한 회원".
+  for (const photographerId of reviewed) await announce(changed.reputation(photographerId));
   if (!storage || keys.length === 0) return;
   try {
     await removeQueuedObjects(db, storage, { keys });

@@ -33,6 +33,7 @@ interface OpenReportRow {
   target_name: string | null;
   target_hidden: boolean;
   target_deleted: boolean;
+  target_photographer_id: number | null;
 }
 
 /** Filters of the open reports (`/admin`): one reporter, one target, one reason. */
@@ -65,16 +66,19 @@ export async function openReports(
   params.push(page.pageSize, page.page * page.pageSize);
   const rows = await db.query<OpenReportRow>(
     `select ${REPORT_COLUMNS}, r.reporter_id, rm.nickname as reporter_nickname,
-            coalesce(p.title, tm.nickname) as target_name,
-            coalesce(p.hidden_at is not null, pp.hidden_at is not null, false) as target_hidden,
+            coalesce(p.title, tm.nickname, left(rv.text, 40)) as target_name,
+            coalesce(p.hidden_at is not null, pp.hidden_at is not null, rv.hidden_at is not null, false) as target_hidden,
             case when r.target_type = 'PROMOTION'
                  then p.id is null or (p.deleted_at is not null and p.hidden_at is null)
-                 else pp.member_id is null end as target_deleted
+                 when r.target_type = 'REVIEW' then rv.id is null or rv.deleted_at is not null
+                 else pp.member_id is null end as target_deleted,
+            rv.photographer_id as target_photographer_id
        from reports r
        left join members rm on rm.id = r.reporter_id
        left join promotions p on r.target_type = 'PROMOTION' and p.id = r.target_id
        left join photographer_pages pp on r.target_type = 'PHOTOGRAPHER' and pp.member_id = r.target_id
        left join members tm on r.target_type = 'PHOTOGRAPHER' and tm.id = r.target_id
+       left join reviews rv on r.target_type = 'REVIEW' and rv.id = r.target_id
       where ${conditions.join(' and ')}
       order by r.id desc
       limit $${params.length - 1} offset $${params.length}`,
@@ -92,6 +96,7 @@ export async function openReports(
       name: r.target_name,
       hidden: r.target_hidden,
       deleted: r.target_deleted,
+      ...(r.target_photographer_id !== null ? { photographerId: r.target_photographer_id } : {}),
     },
   }));
 }

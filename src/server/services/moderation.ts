@@ -16,6 +16,7 @@ import { notFound } from './errors';
 import { clearPromotionCounts } from './promotion-counts';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';
+import { adjustRating, reviewNotFound } from './reviews';
 
 type Resolution = 'HIDDEN' | 'UNHIDDEN' | 'DELETED' | 'DISMISSED';
 
@@ -154,6 +155,35 @@ export async function setPhotographerHidden(
     await record(tx, admin, hidden ? 'HIDE' : 'UNHIDE', 'PHOTOGRAPHER', memberId, hidden?.reason ?? '', resolved);
   });
   await announce(changed.photographer(memberId), { purge: hidden !== null });
+}
+
+/**
+ * Hides a shown review (its author reads the reason on 내 신청) or shows a hidden one again; its stars
+ * leave or rejoin the photographer's rating in the same transaction.
+ */
+export async function setReviewHidden(
+  db: Db,
+  admin: Principal,
+  id: number,
+  hidden: { reason: string } | null,
+): Promise<void> {
+  const photographerId = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ photographer_id: number; rating: number }>(
+      hidden
+        ? `update reviews set hidden_at = now(), hidden_reason = $2
+            where id = $1 and deleted_at is null and hidden_at is null returning photographer_id, rating`
+        : `update reviews set hidden_at = null, hidden_reason = null
+            where id = $1 and deleted_at is null and hidden_at is not null returning photographer_id, rating`,
+      hidden ? [id, hidden.reason] : [id],
+    );
+    const row = rows[0];
+    if (!row) throw reviewNotFound();
+    await adjustRating(tx, row.photographer_id, hidden ? -1 : 1, hidden ? -row.rating : row.rating);
+    const resolved = await resolveReports(tx, admin, 'REVIEW', id, hidden ? 'HIDDEN' : 'UNHIDDEN');
+    await record(tx, admin, hidden ? 'HIDE' : 'UNHIDE', 'REVIEW', id, hidden?.reason ?? '', resolved);
+    return row.photographer_id;
+  });
+  await announce(changed.reputation(photographerId), { purge: hidden !== null });
 }
 
 export const reportNotFound = () => notFound('REPORT_NOT_FOUND', '처리할 신고를 찾을 수 없어요.');

@@ -12,6 +12,7 @@ import type {
 } from '#lib/contract';
 import { toPage } from '#lib/page';
 import { NO_ADDRESS } from '#lib/rules/member';
+import { ratingOf } from '#lib/reviews';
 import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
@@ -41,13 +42,17 @@ interface PageRow {
   description: string;
   hidden_at: Date | null;
   save_count: number;
+  review_count: number;
+  rating_sum: number;
+  completed_shoots: number;
 }
 
 export const photographerNotFound = () => notFound('PHOTOGRAPHER_NOT_FOUND', '사진작가를 찾을 수 없어요.');
 
 /** A photographer page's columns, of a statement that names the table `photographer_pages pp`. */
 const PAGE_COLUMNS =
-  'pp.main_photography_types, pp.regions, pp.portfolio, pp.address, pp.contact_link, pp.description, pp.save_count, pp.hidden_at';
+  'pp.main_photography_types, pp.regions, pp.portfolio, pp.address, pp.contact_link, pp.description, pp.save_count, pp.hidden_at, ' +
+  'pp.review_count, pp.rating_sum, pp.completed_shoots';
 
 export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerResponse {
   return {
@@ -65,11 +70,13 @@ export function toPhotographerResponse(m: MemberRow, p: PageRow): PhotographerRe
       : { ...NO_ADDRESS },
     portfolio: answerImages(p.portfolio),
     activeRegions: regionsFromKeys(p.regions),
+    rating: ratingOf(p.rating_sum, p.review_count),
+    completedShoots: p.completed_shoots,
   };
 }
 
 /** A photographer's member row and page, by the member's id (`$1`). */
-const PHOTOGRAPHER_ROW_SQL = `select ${MEMBER_COLUMNS}, ${PAGE_COLUMNS}
+export const PHOTOGRAPHER_ROW_SQL = `select ${MEMBER_COLUMNS}, ${PAGE_COLUMNS}
   from members m join photographer_pages pp on pp.member_id = m.id
  where m.id = $1`;
 
@@ -176,6 +183,9 @@ interface ListRow {
   profile_image: Image | null;
   main_photography_types: PhotographyType[];
   is_saved: boolean;
+  review_count: number;
+  rating_sum: number;
+  completed_shoots: number;
 }
 
 const toListItem = (r: ListRow): PhotographerListItem => ({
@@ -184,6 +194,8 @@ const toListItem = (r: ListRow): PhotographerListItem => ({
   profileImage: r.profile_image ? answerImage(r.profile_image) : null,
   isSaved: r.is_saved,
   mainPhotographyTypes: sortPhotographyTypes(r.main_photography_types),
+  rating: ratingOf(r.rating_sum, r.review_count),
+  completedShoots: r.completed_shoots,
 });
 
 /**
@@ -210,6 +222,7 @@ export function photographerRowsPart(
     : 'false';
   return {
     sql: `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved,
+                 pp.review_count, pp.rating_sum, pp.completed_shoots,
                  pp.save_count as sort_saves, pp.created_at as sort_at, ${head} as sort_head
             from photographer_pages pp join members m on m.id = pp.member_id
            where ${where}
@@ -267,7 +280,8 @@ export async function listSavedPhotographers(
   const total = countRows[0]?.total ?? 0;
   if (total === 0) return toPage([], total, page);
   const rows = await db.query<ListRow & { save_count: number }>(
-    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, true as is_saved, pp.save_count
+    `select m.id, m.nickname, m.profile_image, pp.main_photography_types, true as is_saved, pp.save_count,
+            pp.review_count, pp.rating_sum, pp.completed_shoots
        from photographer_saves s
        join photographer_pages pp on pp.member_id = s.photographer_id
        join members m on m.id = pp.member_id

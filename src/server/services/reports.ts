@@ -9,6 +9,7 @@ import type { Queryable } from '#server/db/index';
 import { conflict, denied } from './errors';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';
+import { reviewNotFound } from './reviews';
 
 interface ReportRow {
   id: number;
@@ -49,6 +50,15 @@ async function assertReportable(
       [input.targetId],
     );
     if (rows.length === 0) throw promotionNotFound();
+    if (rows[0]?.author_id === reporter.id) throw ownContent();
+    return;
+  }
+  if (input.targetType === 'REVIEW') {
+    const rows = await db.query<{ author_id: number | null }>(
+      'select author_id from reviews where id = $1 and deleted_at is null and hidden_at is null',
+      [input.targetId],
+    );
+    if (rows.length === 0) throw reviewNotFound();
     if (rows[0]?.author_id === reporter.id) throw ownContent();
     return;
   }
