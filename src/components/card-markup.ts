@@ -10,6 +10,7 @@
 import styles from '#islands/SaveToggle.module.css';
 import type { EventCardData, PhotographerCardData } from '#lib/cards';
 import { copy } from '#lib/copy';
+import { reviewCopy } from '#lib/copy-reviews';
 import { cardDeadline, cardDeadlineLabel, detailDeadlineLabel } from '#lib/deadline';
 import { regionsLabel, typesLabel } from '#lib/display';
 import { PROMOTION_TYPE_LABELS } from '#lib/domain';
@@ -147,7 +148,17 @@ export function eventCardHtml(
   );
 }
 
-/** A photographer card of the two-column grids: profile picture, cut nickname, main photography types. */
+/** ★ 4.3 (12) under a photographer's name, said in words to screen readers; nothing without reviews. */
+function ratingHtml(rating: PhotographerCardData['rating']): string {
+  if (!rating || rating.count < 1) return '';
+  return (
+    `<p class="rating"><span aria-hidden="true"><span class="star">★</span> ` +
+    `${escapeHtml(reviewCopy.cardRating(rating.average, rating.count))}</span>` +
+    `<span class="sr-only">${escapeHtml(reviewCopy.ratingSr(rating.average, rating.count))}</span></p>`
+  );
+}
+
+/** A photographer card of the two-column grids: profile picture, cut nickname, rating, main photography types. */
 export function photographerCardHtml(
   p: PhotographerCardData,
   { eager = false, priority = false, headingLevel = 'h3' }: CardOptions = {},
@@ -157,7 +168,7 @@ export function photographerCardHtml(
     `<article class="photographer-card"><a class="link"${attr('href', paths.photographer(p.id))} data-detail-link>` +
     `<div class="photo">${picture}</div>` +
     `<${headingLevel} class="name">${cutNameHtml(p.nickname, cutPhotographerNickname(p.nickname))}</${headingLevel}>` +
-    `${typesHtml(typesLabel(p.mainPhotographyTypes))}</a></article>`
+    `${ratingHtml(p.rating)}${typesHtml(typesLabel(p.mainPhotographyTypes))}</a></article>`
   );
 }
 

@@ -28,6 +28,11 @@ const TASKS = {
   },
   /** The photographer page's portfolio viewer (`PortfolioGrid.astro`, decision 008). */
   portfolio: () => void import('#client/portfolio-grid').then((m) => m.enhancePortfolioGrids()),
+  /** The answer form and report button of reviews (`ReviewItem.astro`, issue 43), for those they concern. */
+  reviews: () => {
+    if (!document.querySelector('[data-review-actions]')) return;
+    void import('#client/review-actions').then((m) => m.mountReviewActions());
+  },
   /** The home page's links and session refresh. */
   home: () => void import('#client/home-page').then((m) => m.startHomePage()),
   /** A signed-in member with a required document's new version to agree to goes to 내 정보 (issue 41). */

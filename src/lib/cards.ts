@@ -20,4 +20,6 @@ export interface PhotographerCardData {
   mainPhotographyTypes: PhotographyType[];
   /** The list thumbnail of the profile picture, or null. */
   thumbnailUrl: string | null;
+  /** Their reviews' rating: the card shows ★ average (count) once there is one (issue 43). */
+  rating?: { average: number; count: number };
 }

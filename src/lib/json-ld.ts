@@ -55,6 +55,41 @@ export function eventJsonLd(e: EventLdInput, origin: string): Record<string, unk
   return data;
 }
 
+export interface PhotographerLdInput {
+  id: number;
+  nickname: string;
+  description: string;
+  image: string | null;
+  rating: { average: number; count: number };
+}
+
+/**
+ * A schema.org `ProfessionalService` for a photographer page, with the aggregate rating of its reviews
+ * when it has any (issue 43); URLs absolute against `origin`.
+ */
+export function photographerJsonLd(p: PhotographerLdInput, origin: string): Record<string, unknown> {
+  const abs = (path: string) => new URL(path, origin).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: p.nickname,
+    url: abs(`/photographer/${p.id}`),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.image ? { image: abs(p.image) } : {}),
+    ...(p.rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: p.rating.average.toFixed(1),
+            reviewCount: p.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
 /** JSON safe inside a `<script>` element: `<`, `>`, `&` and the JS line separators escaped. */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data)

@@ -47,8 +47,9 @@ const TEXT = '작가님이 편하게 해 주셔서 자연스러운 사진이 나
 
 describe('reviews over HTTP', () => {
   it('the applicant reviews a completed shoot with a public photo; the pages and lists show it at once', async () => {
-    // A cached copy of the list, kept before the review.
+    // Cached copies of the list and the page, kept before the review.
     await fetch(`${base}/api/v1/photographers/list?pageSize=100`);
+    expect(await fetch(`${base}/photographer/${author.user.id}`).then((r) => r.text())).toContain('아직 후기가 없어요');
 
     const photos = await upload(base, applicant.token, 'REVIEW_IMAGE', 1);
     expect((await fetch(photos[0]!.url)).status).toBe(200);
@@ -81,6 +82,26 @@ describe('reviews over HTTP', () => {
     }
     const item = (list.body as { items: { id: number }[] }).items.find((i) => i.id === author.user.id);
     expect(item).toMatchObject({ rating: { average: 5, count: 1 }, completedShoots: 1 });
+
+    // The photographer page (kept before the review: invalidated) shows the rating, the shoots, the review.
+    let page = await fetch(`${base}/photographer/${author.user.id}`);
+    for (let i = 0; i < 20 && page.headers.get('x-page-cache') === 'stale'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      page = await fetch(`${base}/photographer/${author.user.id}`);
+    }
+    const html = await page.text();
+    expect(html).toContain(TEXT);
+    expect(html).toContain('담아봐에서 완료한 촬영 1회');
+    expect(html).toContain('별점 5.0점, 후기 1개');
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(ld ?? '{}')).toMatchObject({
+      '@type': 'ProfessionalService',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '5.0', reviewCount: 1 },
+    });
+    const all = await fetch(`${base}/photographer/${author.user.id}/reviews`);
+    expect(all.status).toBe(200);
+    expect(await all.text()).toContain(TEXT);
+    expect((await fetch(`${base}/photographer/2000000000/reviews`, { redirect: 'manual' })).status).not.toBe(200);
 
     const reviews = await call(base, 'GET', `/api/v1/photographers/${author.user.id}/reviews?page=0&pageSize=10`);
     expect(reviews.body).toMatchObject({ items: [{ id: review.id }], totalPage: 1, isLastPage: true });

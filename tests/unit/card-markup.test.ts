@@ -122,6 +122,14 @@ describe('eventCardHtml', () => {
 });
 
 describe('photographerCardHtml and cardItemsHtml', () => {
+  it('shows ★ average (count) once the photographer has a review, in words to screen readers', () => {
+    expect(photographerCardHtml(photographer())).not.toContain('class="rating"');
+    expect(photographerCardHtml(photographer({ rating: { average: 0, count: 0 } }))).not.toContain('class="rating"');
+    const html = photographerCardHtml(photographer({ rating: { average: 4.25, count: 12 } }));
+    expect(html).toContain('<span class="star">★</span> 4.3 (12)');
+    expect(html).toContain('<span class="sr-only">별점 4.3점, 후기 12개</span>');
+  });
+
   it('a photographer card: grid picture, nickname cut at 8, types', () => {
     const html = photographerCardHtml(photographer(), { priority: true });
     expect(html).toMatch(

@@ -21,6 +21,7 @@ const idIn = (pattern: RegExp) => (url: URL) => idParam(pattern.exec(url.pathnam
 // Astro routes `/event/5/` to the same page as `/event/5`.
 const eventId = idIn(/^\/event\/([^/]+)\/?$/);
 const photographerId = idIn(/^\/photographer\/([^/]+)\/?$/);
+const reviewsOf = idIn(/^\/photographer\/([^/]+)\/reviews\/?$/);
 
 /**
  * /events and /photographers: their filters and page. The keyword is not theirs (search is /search),
@@ -71,6 +72,10 @@ export const CACHED_ROUTES = {
   photographer: route({
     at: (u) => photographerId(u) !== null,
     input: (u) => ({ id: photographerId(u), events: photographerEventsQuery(u.searchParams) }),
+  }),
+  photographerReviews: route({
+    at: (u) => reviewsOf(u) !== null,
+    input: (u) => ({ id: reviewsOf(u), page: readPage(u.searchParams) }),
   }),
   events: route({ at: (u) => u.pathname === paths.events, input: (u) => listPageInput(u, 'promotion') }),
   photographers: route({

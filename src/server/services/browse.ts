@@ -28,6 +28,7 @@ export function photographerCard(item: PhotographerListItem): PhotographerCardDa
     nickname: item.nickname,
     mainPhotographyTypes: item.mainPhotographyTypes,
     thumbnailUrl: item.profileImage ? thumbnailUrlFor(item.profileImage.url) : null,
+    rating: item.rating,
   };
 }
 
