@@ -10,7 +10,7 @@ import {
   formatShortDate,
   intakeFromApplication,
 } from '#lib/application-form';
-import type { ApplicationResponse } from '#lib/contract';
+import type { ApplicationResponse, ReviewResponse } from '#lib/contract';
 import { applicationCopy } from '#lib/copy-applications';
 import { memberCopy } from '#lib/copy-member';
 import { formatPeriod, instagramUrl } from '#lib/display';
@@ -25,6 +25,9 @@ import {
   saveApplicationEdit,
 } from '#stores/my-applications';
 import { showToast } from '#stores/ui';
+import { $myReviews, loadMyReviews, postReview, saveReviewEdit } from '#stores/my-reviews';
+import { MyReview } from './applications/MyReview';
+import { ReviewSheet } from './applications/ReviewSheet';
 import { ApplicationSheet, type SheetEvent } from './applications/ApplicationSheet';
 import { MemberGate } from './member/MemberGate';
 import { useScrollToHash } from './hooks/useScrollToHash';
@@ -86,7 +89,19 @@ function Shoot({ a }: { a: ApplicationResponse }) {
   );
 }
 
-function Card({ a, pending, onEdit }: { a: ApplicationResponse; pending: boolean; onEdit: () => void }) {
+function Card({
+  a,
+  pending,
+  onEdit,
+  review,
+  onReview,
+}: {
+  a: ApplicationResponse;
+  pending: boolean;
+  onEdit: () => void;
+  review: ReviewResponse | undefined;
+  onReview: (existing?: ReviewResponse) => void;
+}) {
   const t = applicationCopy.my;
   const moves = applicantMoves(a);
   const shared = CONTACT_SHARED.includes(a.status);
@@ -121,6 +136,7 @@ function Card({ a, pending, onEdit }: { a: ApplicationResponse; pending: boolean
           <p>{a.reason}</p>
         </div>
       )}
+      <MyReview a={a} mine={review} onWrite={onReview} />
       {(moves.length > 0 || isEditable(a.status)) && (
         <div className={styles['actions']}>
           {isEditable(a.status) && (
@@ -159,8 +175,10 @@ export function MyApplications() {
   const state = useStore($myApplications);
   useScrollToHash(state.items.length > 0);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const reviews = useStore($myReviews);
+  const [reviewing, setReviewing] = useState<{ a: ApplicationResponse; existing?: ReviewResponse } | null>(null);
   useEffect(() => {
-    void openMyApplications();
+    void openMyApplications().then(() => loadMyReviews());
   }, []);
   const t = applicationCopy.my;
   const empty = state.status === 'ready' && state.items.length === 0;
@@ -210,7 +228,14 @@ export function MyApplications() {
         {state.items.length > 0 && (
           <ul className={styles['list']} aria-label={t.listLabel}>
             {state.items.map((a) => (
-              <Card key={a.id} a={a} pending={state.pending.includes(a.id)} onEdit={() => void edit(a)} />
+              <Card
+                key={a.id}
+                a={a}
+                pending={state.pending.includes(a.id)}
+                onEdit={() => void edit(a)}
+                review={reviews[a.id]}
+                onReview={(existing) => setReviewing(existing ? { a, existing } : { a })}
+              />
             ))}
           </ul>
         )}
@@ -236,6 +261,18 @@ export function MyApplications() {
             setEditing(null);
           }}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {reviewing && (
+        <ReviewSheet
+          title={reviewing.a.promotion.title}
+          initial={reviewing.existing}
+          onSubmit={async (body) => {
+            if (reviewing.existing) await saveReviewEdit(reviewing.a.id, reviewing.existing.id, body);
+            else await postReview(reviewing.a.id, body);
+            setReviewing(null);
+          }}
+          onClose={() => setReviewing(null)}
         />
       )}
     </MemberGate>

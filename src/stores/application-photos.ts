@@ -6,6 +6,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { APPLICATION_LIMITS, APPLICATION_MESSAGES } from '#lib/applications';
+import type { FileType } from '#lib/domain';
 import { imageFileProblem } from '#client/images';
 import { createImageList, type ImageListStore } from './image-uploads';
 
@@ -19,12 +20,15 @@ export interface ApplicationPhotos {
   clear(): void;
 }
 
-export function createApplicationPhotos(): ApplicationPhotos {
-  const list = createImageList({
+/** Application photos by default; a review's photos (`REVIEW_IMAGE`, issue 43) are picked the same way. */
+export function createApplicationPhotos(
+  options: { fileType: FileType; max: number; limitMessage: string } = {
     fileType: 'APPLICATION_IMAGE',
     max: APPLICATION_LIMITS.photos,
     limitMessage: APPLICATION_MESSAGES.photosTooMany,
-  });
+  },
+): ApplicationPhotos {
+  const list = createImageList(options);
   const $previews = atom<Readonly<Record<string, string>>>({});
   const forget = (key: string) => {
     const url = $previews.get()[key];

@@ -6,9 +6,23 @@ import type { ApplicationPhotos } from '#stores/application-photos';
 import { UploadProgress } from '#islands/member/UploadProgress';
 import member from '#islands/member/member-styles';
 
+/** What the picker says: an application's 참고 사진 by default. */
+export interface PhotoPickerTexts {
+  photos: string;
+  photosHint: (max: number) => string;
+  photoAlt: (n: number) => string;
+  photoRemove: (n: number) => string;
+  photoAdd: string;
+  photoAddLabel: string;
+  required: string;
+  optional: string;
+}
+
 interface Props {
   id: string;
   photos: ApplicationPhotos;
+  texts?: PhotoPickerTexts;
+  max?: number;
   required: boolean;
   /** The rule's message once the member tried to send. */
   problem: string | null;
@@ -18,12 +32,18 @@ interface Props {
  * 참고 사진: up to 3, each previewed from the picked file (the stored photo is private), with its upload
  * progress, a retry after a failure and a remove button.
  */
-export function PhotoPicker({ id, photos, required, problem }: Props) {
-  const t = applicationCopy.sheet;
+export function PhotoPicker({
+  id,
+  photos,
+  required,
+  problem,
+  texts = applicationCopy.sheet as PhotoPickerTexts,
+  max = APPLICATION_LIMITS.photos,
+}: Props) {
+  const t = texts;
   const slots = useStore(photos.list.$slots);
   const previews = useStore(photos.$previews);
   const notice = useStore(photos.list.$notice);
-  const max = APPLICATION_LIMITS.photos;
   const full = slots.length >= max;
   return (
     <fieldset className={member['field']} aria-describedby={`${id}-hint ${id}-notice`}>
