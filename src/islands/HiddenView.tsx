@@ -23,7 +23,7 @@ function notFound(): void {
 }
 
 /** The targets with a page of their own (a hidden review shows to its author on 내 신청). */
-type HiddenKind = Exclude<ReportTargetType, 'REVIEW'>;
+export type HiddenKind = Exclude<ReportTargetType, 'REVIEW'>;
 
 /** Where each kind of hidden target is read, unhidden, and shown again once public. */
 const TARGETS = {
