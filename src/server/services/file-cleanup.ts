@@ -14,6 +14,7 @@
 import { purgeExpiredRefreshTokens } from '#server/auth/tokens';
 import { getDb, type Db } from '#server/db/index';
 import { log } from '#server/log';
+import { runPeriodically, type LifecycleHooks } from '#server/jobs/periodic';
 import { hashOfMediaKey } from '#server/media/keys';
 import { ogImageKey } from '#server/media/og-image';
 import { variantKey } from '#server/media/variants';
@@ -197,17 +198,13 @@ export async function runScheduledCleanup(db: Db, storage: Storage, now = new Da
   }
 }
 
-export interface LifecycleHooks {
-  onStart(hook: () => Promise<void>): void;
-  onStop(hook: () => Promise<void>): void;
-}
-
 let registered = false;
 
 /**
- * Runs the scheduled cleanup (`runScheduledCleanup`) a minute after start and then every hour on unref'd
- * timers (they never keep the process alive); stop waits for a run in progress. Wire it once, in src/server/app.ts:
- * `registerFileCleanup({ onStart, onStop })` (hooks passed in, so this module does not import app.ts).
+ * Runs the scheduled cleanup (`runScheduledCleanup`) a minute after start and then every hour
+ * (`runPeriodically`), after sweeping the temporary upload files left by a stop. Wire it once, in
+ * src/server/app.ts: `registerFileCleanup({ onStart, onStop })` (hooks passed in, so this module does
+ * not import app.ts).
  */
 export function registerFileCleanup(
   hooks: LifecycleHooks,
@@ -216,34 +213,14 @@ export function registerFileCleanup(
 ): void {
   if (registered) return;
   registered = true;
-  let first: NodeJS.Timeout | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const tick = (): void => {
-    if (running) return;
-    running = (async () => {
-      try {
-        await runScheduledCleanup(await getDb(), getStorage());
-      } catch (err) {
-        log('error', 'scheduled cleanup failed', { err });
-      } finally {
-        running = null;
-      }
-    })();
-  };
-
   hooks.onStart(async () => {
     const swept = await sweepTemporary(getStorage());
     if (swept > 0) log('info', 'temporary upload files swept', { temporaryRemoved: swept });
-    first = setTimeout(tick, firstRunDelayMs);
-    first.unref();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
   });
-  hooks.onStop(async () => {
-    if (first) clearTimeout(first);
-    if (timer) clearInterval(timer);
-    await running;
+  runPeriodically(hooks, {
+    what: 'scheduled cleanup',
+    firstMs: firstRunDelayMs,
+    everyMs: intervalMs,
+    pass: async () => runScheduledCleanup(await getDb(), getStorage()),
   });
 }

@@ -14,7 +14,7 @@ import { getDb } from '#server/db/index';
 import { log } from '#server/log';
 import { deliverDue, hasChannels } from './notification-delivery';
 import { notify } from './notifications';
-import type { LifecycleHooks } from './file-cleanup';
+import { runPeriodically, type LifecycleHooks } from '#server/jobs/periodic';
 
 /** The hour (KST) from which the day-before notifications go out. */
 export const REMINDER_HOUR_KST = 9;
@@ -100,7 +100,7 @@ let registered = false;
 
 /**
  * Runs `runNotificationSchedule` 30 s after start and every 5 minutes, and the outbox's `deliverDue`
- * every 2 s, on unref'd timers; stop waits for a pass in progress. Wired once in src/server/app.ts, like the file cleanup.
+ * every 2 s (`runPeriodically`); stop waits for a pass in progress. Wired once in src/server/app.ts, like the file cleanup.
  */
 export function registerNotificationSchedule(
   hooks: LifecycleHooks,
@@ -109,50 +109,24 @@ export function registerNotificationSchedule(
 ): void {
   if (registered) return;
   registered = true;
-  let first: NodeJS.Timeout | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  const tick = (): void => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const report = await runNotificationSchedule(await getDb());
-        if (report.shootReminders + report.savedClosing > 0) log('info', 'scheduled notifications', { ...report });
-      } catch (err) {
-        log('error', 'scheduled notifications failed', { err });
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  // The outbox: due deliveries every few seconds (nothing to do, and no query, while no channel is registered).
-  let delivering: Promise<void> | null = null;
-  let deliveries: NodeJS.Timeout | null = null;
-  const deliver = (): void => {
-    if (delivering || !hasChannels()) return;
-    delivering = (async () => {
-      try {
-        const report = await deliverDue(await getDb());
-        if (report.failed > 0) log('warn', 'notification deliveries failed', { ...report });
-      } catch (err) {
-        log('error', 'notification delivery pass failed', { err });
-      } finally {
-        delivering = null;
-      }
-    })();
-  };
-  hooks.onStart(async () => {
-    first = setTimeout(tick, firstRunDelayMs);
-    first.unref();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-    deliveries = setInterval(deliver, DELIVERY_INTERVAL_MS);
-    deliveries.unref();
+  runPeriodically(hooks, {
+    what: 'scheduled notifications',
+    firstMs: firstRunDelayMs,
+    everyMs: intervalMs,
+    pass: async () => {
+      const report = await runNotificationSchedule(await getDb());
+      if (report.shootReminders + report.savedClosing > 0) log('info', 'scheduled notifications', { ...report });
+    },
   });
-  hooks.onStop(async () => {
-    if (first) clearTimeout(first);
-    if (timer) clearInterval(timer);
-    if (deliveries) clearInterval(deliveries);
-    await Promise.all([running, delivering]);
+  // The outbox: due deliveries every few seconds (nothing to do, and no query, while no channel is registered).
+  runPeriodically(hooks, {
+    what: 'notification delivery pass',
+    firstMs: DELIVERY_INTERVAL_MS,
+    everyMs: DELIVERY_INTERVAL_MS,
+    pass: async () => {
+      if (!hasChannels()) return;
+      const report = await deliverDue(await getDb());
+      if (report.failed > 0) log('warn', 'notification deliveries failed', { ...report });
+    },
   });
 }
