@@ -26,6 +26,7 @@ import {
   queryValue,
 } from '../security/hostile';
 import {
+  apiEndpointFiles,
   closeAgent,
   expiredAccessToken,
   forgedAccessToken,
@@ -525,32 +526,23 @@ const READ_ROUTES = [
   '/\\evil.example/{junk}',
 ];
 
-const WRITE_ROUTES: [string, string][] = [
-  ['POST', '/api/v1/auth/login'],
-  ['POST', '/api/v1/auth/refresh'],
-  ['DELETE', '/api/v1/users/me'],
-  ['POST', '/api/v1/users/me/registration'],
-  ['PUT', '/api/v1/users/me/profile'],
-  ['PATCH', '/api/v1/users/me/profile'],
-  ['POST', '/api/v1/photographers/me/registration'],
-  ['PUT', '/api/v1/photographers/me/profile'],
-  ['PUT', '/api/v1/photographers/me/page'],
-  ['POST', '/api/v1/photographers/{id}/save'],
-  ['DELETE', '/api/v1/photographers/{id}/unsave'],
-  ['POST', '/api/v1/promotions'],
-  ['PUT', '/api/v1/promotions/{id}'],
-  ['DELETE', '/api/v1/promotions/{id}'],
-  ['POST', '/api/v1/promotions/{id}/save'],
-  ['DELETE', '/api/v1/promotions/{id}/unsave'],
-  ['POST', '/api/v1/files'],
-  ['POST', '/api/v1/reports'],
-  ['POST', '/api/v1/admin/promotions/{id}/hide'],
-  ['POST', '/api/v1/admin/reports/{id}/dismiss'],
-];
+/**
+ * Every write endpoint, read from the files under src/pages/api (a new one is fuzzed without being
+ * listed here), each path parameter as `{id}`. Left out: the writes anyone may make with any body.
+ */
+const OPEN_WRITES = new Set([
+  'POST /api/v1/search/popular', // counts a search (204 whatever the keyword)
+  'POST /api/v1/auth/logout', // revokes only a token the caller holds; idempotent
+]);
+const WRITE_ROUTES: [string, string][] = apiEndpointFiles()
+  .flatMap((f) =>
+    f.methods
+      .filter((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
+      .map((m): [string, string] => [m, f.route.replace(/\{[^}]+\}/g, '{id}')]),
+  )
+  .filter(([m, r]) => !OPEN_WRITES.has(`${m} ${r}`));
 
-const JSON_WRITE_ROUTES = WRITE_ROUTES.filter(
-  ([m, r]) => m !== 'DELETE' && !r.includes('{id}/') && r !== '/api/v1/files' && r !== '/api/v1/promotions/{id}',
-);
+const JSON_WRITE_ROUTES = WRITE_ROUTES.filter(([m, r]) => m !== 'DELETE' && !r.includes('{') && r !== '/api/v1/files');
 
 const withAuth = (headers: Record<string, string>, auth: string | undefined) =>
   auth === undefined ? headers : { ...headers, authorization: auth };
@@ -571,7 +563,7 @@ const junkSegment = () =>
   );
 
 function fillRoute(route: string, id: string, junk: string): string {
-  return route.replace('{id}', id).replace('{junk}', junk);
+  return route.replaceAll('{id}', id).replace('{junk}', junk);
 }
 
 /**

@@ -110,6 +110,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/admin/photographers/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/reports/{id}/dismiss': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/reports/dismiss-by-reporter': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/reviews/{id}/hide': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/reviews/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
 };
 const MISSING = 2_000_000_000;
 // Saving and event edits need a finished registration (403 REGISTRATION_REQUIRED before any limit).
@@ -135,6 +137,10 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'PUT /api/v1/applications/{id}', who: 'USER', json: {} },
   { key: 'PATCH /api/v1/applications/{id}', who: 'USER', json: {} },
   { key: 'POST /api/v1/applications/{id}/transitions', who: 'USER', json: {} },
+  { key: 'POST /api/v1/applications/{id}/review', who: 'USER', json: {} },
+  { key: 'PATCH /api/v1/reviews/{id}', who: 'USER', json: {} },
+  { key: 'DELETE /api/v1/reviews/{id}', who: 'USER' },
+  { key: 'POST /api/v1/reviews/{id}/reply', who: 'PHOTOGRAPHER', json: {} },
   { key: 'POST /api/v1/users/me/consents', who: 'USER', json: {} },
   { key: 'DELETE /api/v1/users/me/consents/{kind}', who: 'USER' },
   { key: 'POST /api/v1/users/me/notifications/read', who: 'USER', json: {} },
