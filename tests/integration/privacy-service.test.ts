@@ -327,6 +327,14 @@ describe('내 정보 내려받기', () => {
     expect(data.sessions).toHaveLength(1);
     expect(data.eventViews).toEqual([{ eventId: theirs.id, day: day(0) }]);
     expect(data.moderationActions).toEqual([]);
+    // The applicant's application to my event told me; mine to B's event told B, not me.
+    expect(data.notifications).toEqual([
+      expect.objectContaining({ kind: 'NEW_APPLICATIONS', link: expect.stringContaining(`/my/inbox/${mine.id}`) }),
+    ]);
+    expect(text).not.toContain(`/my/inbox/${theirs.id}`);
+    expect(data.notificationSettings).toBeDefined();
+    expect(data.reviewsWritten).toEqual([]);
+    expect(data.reviewsReceived).toEqual([]);
 
     // Nothing of anyone else's: B's page, files, reports, consents, tokens; the applicant's application
     // to another event; the applicant's contact before it is shared; and no token hash at all.

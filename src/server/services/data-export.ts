@@ -1,7 +1,8 @@
 /**
  * 내 정보 내려받기 (GET /users/me/export): everything the site holds about one member, as one JSON
  * document: the profile, the photographer page, their uploads, saves, events, the applications they
- * sent and those made to their events, their reports, consents, sessions and views.
+ * sent and those made to their events, the reviews they wrote and those of their shoots, their reports,
+ * notifications and their settings, consents, sessions and views.
  *
  * Only the member's own rows. Applications made to their events are answered as the author sees them
  * (services/applications.ts `listForAuthor`): an applicant's contact only once it is shared with the
@@ -18,6 +19,8 @@ import { listForAuthor, listMine } from './applications';
 import { consentsOf } from './consents';
 import { getMember } from './members';
 import { memberViewerKey } from './promotion-views';
+import { notificationSettingsOf, notificationsOf } from './notifications';
+import { listMyReviews, listPhotographerReviews } from './reviews';
 
 export const EXPORT_FORMAT = 'damabwa-member-export/1';
 
@@ -324,6 +327,13 @@ async function moderationActionsOf(db: Queryable, memberId: number) {
 /** The whole export of the calling member. */
 export async function exportMemberData(db: Queryable, me: Principal, now = new Date()) {
   const profile = await profileOf(db, me);
+  const [reviewsWritten, reviewsReceived, notifications, notificationSettings] = await Promise.all([
+    allPages((page) => listMyReviews(db, me, page)),
+    // The reviews of their shoots as anyone sees them (none without a shown photographer page).
+    allPages((page) => listPhotographerReviews(db, me.id, page)).catch(() => []),
+    allPages((page) => notificationsOf(db, me, page)),
+    notificationSettingsOf(db, me.id),
+  ]);
   const [photographerPage, uploads, saves, events, sent, received, reports, consents, sessions, views, moderation] =
     await Promise.all([
       photographerPageOf(db, me.id),
@@ -351,7 +361,11 @@ export async function exportMemberData(db: Queryable, me: Principal, now = new D
     events,
     applicationsSent: sent,
     applicationsReceived: received,
+    reviewsWritten,
+    reviewsReceived,
     reports,
+    notifications,
+    notificationSettings,
     consents: consents.consents,
     sessions,
     eventViews: views,
