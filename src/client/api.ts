@@ -323,6 +323,8 @@ export interface UserRegistrationBody {
   instagramId: string | null;
   /** Extra field beyond the contract: the how-did-you-find-us answers. */
   signupSources: SignupSource[];
+  /** Extra field: the items agreed to, each at the version shown (issue 41; a newer one is refused). */
+  consents: { kind: string; version: string }[];
 }
 
 export interface PhotographerRegistrationBody extends UserRegistrationBody {

@@ -27,6 +27,7 @@ import {
   validatePhotographerRegions,
   validateProfileImage,
 } from './rules/member';
+import { CURRENT_CONSENT_VERSIONS } from './consents';
 import { termsFor, validateSignupSources, validateTerms, type SignupRole, type TermsId } from './rules/signup';
 import type { RuleResult } from './rules/result';
 import { readImage } from './image-list';
@@ -259,6 +260,10 @@ export function registrationRequest(state: SignupState): RegistrationRequest | n
     gender: gender.value,
     instagramId: instagramId.value,
     signupSources: sources.value,
+    // The role's items the member ticked, at the versions this page showed.
+    consents: termsFor(state.role)
+      .filter((t) => state.agreedTerms.includes(t.id))
+      .map((t) => ({ kind: t.id, version: CURRENT_CONSENT_VERSIONS[t.id] })),
   };
   if (state.role === 'USER') return { role: 'USER', body: base };
   const image = validateProfileImage(state.profileImage);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENT_CONSENT_VERSIONS, type ConsentKind } from '#lib/consents';
 import type { Image, Region } from '#lib/domain';
 import {
   INITIAL_SIGNUP_STATE,
@@ -280,7 +281,16 @@ describe('registration body', () => {
     s = withAllTerms(withSourceToggled(withSourceToggled(s, 'OTHER'), 'ACQUAINTANCE'), true);
     expect(registrationRequest(s)).toEqual({
       role: 'USER',
-      body: { nickname: '담아봐', gender: 'MALE', instagramId: null, signupSources: ['ACQUAINTANCE', 'OTHER'] },
+      body: {
+        nickname: '담아봐',
+        gender: 'MALE',
+        instagramId: null,
+        signupSources: ['ACQUAINTANCE', 'OTHER'],
+        consents: ['AGE_14', 'SERVICE', 'PRIVACY'].map((kind) => ({
+          kind,
+          version: CURRENT_CONSENT_VERSIONS[kind as ConsentKind],
+        })),
+      },
     });
     expect(registrationRequest(withTerm(s, 'AGE_14', false))).toBeNull();
   });
@@ -301,6 +311,10 @@ describe('registration body', () => {
         mainPhotographyTypes: ['PROFILE', 'SNAP'],
         activeRegions: [r('서울', '마포구')],
         signupSources: ['SHOOTING_EVENT'],
+        consents: ['AGE_14', 'SERVICE', 'PRIVACY', 'PHOTOGRAPHER_PARTNER'].map((kind) => ({
+          kind,
+          version: CURRENT_CONSENT_VERSIONS[kind as ConsentKind],
+        })),
       },
     });
   });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_CONSENT_VERSIONS, type ConsentKind } from '#lib/consents';
 import { ACCESS_TOKEN_KEY } from '#client/auth';
 import { INITIAL_SIGNUP_STATE } from '#lib/signup';
 import { WELCOME_KEY, readWelcome } from '#lib/welcome';
@@ -126,6 +127,10 @@ describe('submit', () => {
       gender: 'FEMALE',
       instagramId: null,
       signupSources: ['INSTAGRAM'],
+      consents: ['AGE_14', 'SERVICE', 'PRIVACY'].map((kind) => ({
+        kind,
+        version: CURRENT_CONSENT_VERSIONS[kind as ConsentKind],
+      })),
     });
     expect(registration?.headers['authorization']).toBe('Bearer access-1');
     expect(calls.some((c) => c.url.includes('/photographers/me/registration'))).toBe(false);
