@@ -283,7 +283,11 @@ test('my page links an ADMIN to /admin, and no one else', async ({ page, browser
   const member = await person(browser, base);
   await useSession(member.page, await registeredUser(base));
   await member.page.goto('/mypage');
-  await expect(member.page.getByRole('navigation', { name: '설정' }).getByRole('link')).toHaveCount(1);
+  // 내 정보 and 문의하기 only: no /admin row.
+  await expect(member.page.getByRole('navigation', { name: '설정' }).getByRole('link')).toHaveText([
+    /^내 정보/,
+    /^문의하기/,
+  ]);
   await expect(member.page.getByRole('link', { name: '신고·숨김 관리' })).toHaveCount(0);
   await member.context.close();
 });
