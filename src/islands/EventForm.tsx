@@ -306,7 +306,13 @@ export function EventForm() {
           </div>
         )}
 
-        <ImageListField id="event-banner" label={t.banner} hint={PROMOTION_HINTS.images} store={bannerImages} />
+        <ImageListField
+          id="event-banner"
+          label={t.banner}
+          hint={PROMOTION_HINTS.images}
+          store={bannerImages}
+          problem={images.length > 0 ? problems.images : null}
+        />
 
         <fieldset className={styles['field']}>
           <legend className={`${styles['label']} ${styles['required']}`}>

@@ -133,6 +133,7 @@ export const memberCopy = {
     moveLater: (n: number) => `${n}번째 사진을 뒤로 이동`,
     remove: (n: number) => `${n}번째 사진 삭제`,
     retry: '다시 올리기',
+    duplicate: '같은 사진이 이미 있어요.',
     compressing: '줄이는 중',
     uploading: '올리는 중',
     failed: '올리지 못했어요',

@@ -3,6 +3,7 @@
  * image or an upload still running or failed. Pure functions; src/stores/image-uploads runs the uploads.
  */
 import type { Image } from './domain';
+import { pictureIdentity } from './media-urls';
 
 export type SlotPhase = 'compressing' | 'uploading' | 'done' | 'error';
 
@@ -43,6 +44,23 @@ export function doneSlot(key: string, image: Image): ImageSlot {
 /** The stored images in their order (the first is the main one). */
 export function slotImages(slots: readonly ImageSlot[]): Image[] {
   return slots.flatMap((s) => (s.phase === 'done' && s.image ? [s.image] : []));
+}
+
+/** The first of `images` for each picture (two URLs of the same stored picture count once). */
+export function distinctImages(images: readonly Image[]): Image[] {
+  const seen = new Set<string>();
+  return images.filter((image) => {
+    const id = pictureIdentity(image.url);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** Another entry than `key` already holds this picture (the server names a picture by its content). */
+export function holdsPicture(slots: readonly ImageSlot[], key: string, image: Image): boolean {
+  const id = pictureIdentity(image.url);
+  return slots.some((s) => s.key !== key && s.image !== null && pictureIdentity(s.image.url) === id);
 }
 
 /** An upload is still compressing or sending. */

@@ -11,7 +11,15 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { isApiRequestError, uploadFiles } from '#client/api';
 import { memberCopy } from '#lib/copy-member';
 import type { FileType, Image } from '#lib/domain';
-import { doneSlot, moveItem, takeWithinLimit, updateSlot, type ImageSlot } from '#lib/image-list';
+import {
+  distinctImages,
+  doneSlot,
+  holdsPicture,
+  moveItem,
+  takeWithinLimit,
+  updateSlot,
+  type ImageSlot,
+} from '#lib/image-list';
 import { ImagePreparationError, imageFileProblem, needsCompression, prepareImageForUpload } from '#client/images';
 import { openLimitModal } from './member';
 
@@ -101,6 +109,12 @@ export function createImageList({ fileType, max, limitMessage }: ImageListOption
       );
       if (controller.signal.aborted) return;
       files.delete(key);
+      // The same picture twice would refuse the whole form: drop it at once, and say so.
+      if (holdsPicture($slots.get(), key, image)) {
+        $slots.set($slots.get().filter((s) => s.key !== key));
+        $notice.set(memberCopy.images.duplicate);
+        return;
+      }
       patch(key, { phase: 'done', progress: 1, image, error: null });
     } catch (err) {
       if (controller.signal.aborted) return;
@@ -167,7 +181,11 @@ export function createImageList({ fileType, max, limitMessage }: ImageListOption
       controllers.clear();
       files.clear();
       $notice.set(null);
-      $slots.set(images.slice(0, max).map((image) => doneSlot(nextKey(), image)));
+      $slots.set(
+        distinctImages(images)
+          .slice(0, max)
+          .map((image) => doneSlot(nextKey(), image)),
+      );
     },
   };
 }

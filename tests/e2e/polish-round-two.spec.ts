@@ -15,7 +15,7 @@ import {
   signInAs,
   skipFirstVisit,
 } from './support/browse';
-import { hydrated, useSession } from './support/member';
+import { hydrated, solidPng, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH2_SHOTS'];
 async function shots(page: Page, name: string): Promise<void> {
@@ -265,6 +265,53 @@ test('3. the floating 이벤트 등록하기 leaves the pager of /events uncover
     expect(overlap, account).toBe(false);
     await shots(page, `events-fab-${account}`);
   }
+});
+
+// --- item 4: a photo that is already there ------------------------------------------------------------
+
+/** Fills every field of the event form but the banner photos: a link-only free snap event. */
+async function fillEvent(page: Page, title: string): Promise<void> {
+  await page.getByLabel('이벤트 제목').fill(title);
+  await page.getByText('스냅', { exact: true }).click();
+  await page.getByText('강남구', { exact: true }).click();
+  await page.getByText('무료', { exact: true }).click();
+  await page.getByLabel('시작일').fill(day(0));
+  await page.getByLabel('종료일').fill(day(14));
+  await page.getByText('신청 링크로 받기', { exact: true }).click();
+  await page.getByLabel('신청 링크', { exact: true }).fill('https://www.instagram.com/p/damabwa-event/');
+  await page.getByLabel('키워드 입력').fill('스냅');
+  await page.getByRole('button', { name: '추가', exact: true }).click();
+  await page.getByLabel('상세 설명').fill('담아봐 이벤트예요.');
+}
+
+test('4. the same photo added twice is dropped at once with 같은 사진이 이미 있어요', async ({ page, baseURL }) => {
+  await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+  await page.goto('/new/event');
+  await hydrated(page);
+  await fillEvent(page, `같은 사진 ${Date.now().toString(36)}`);
+  const photo = { name: 'banner.png', mimeType: 'image/png', buffer: await solidPng(300, '#5b8def') };
+  await page.locator('#event-banner').setInputFiles(photo);
+  await expect(page.getByRole('img', { name: '배너 사진 1' })).toBeVisible();
+  const submit = page.getByRole('button', { name: '등록하기' });
+  await expect(submit).toBeEnabled();
+  await page.locator('#event-banner').setInputFiles({ ...photo, name: 'banner-again.png' });
+  await expect(page.locator('#event-banner-notice')).toHaveText('같은 사진이 이미 있어요.');
+  await expect(page.getByRole('img', { name: /배너 사진/ })).toHaveCount(1);
+  await expect(submit).toBeEnabled();
+  await page.locator('#event-banner-notice').scrollIntoViewIfNeeded();
+  await shots(page, 'duplicate-photo');
+  // The portfolio drops it the same way.
+  await page.goto('/edit/photographer/detail');
+  await hydrated(page);
+  await expect(page.getByRole('img', { name: '포트폴리오 1' })).toBeVisible();
+  const before = await page.getByRole('img', { name: /포트폴리오/ }).count();
+  const other = { name: 'portfolio.png', mimeType: 'image/png', buffer: await solidPng(300, '#e07a5f') };
+  await page.locator('#page-portfolio').setInputFiles(other);
+  await expect(page.getByRole('img', { name: /포트폴리오/ })).toHaveCount(before + 1);
+  await page.locator('#page-portfolio').setInputFiles(other);
+  await expect(page.locator('#page-portfolio-notice')).toHaveText('같은 사진이 이미 있어요.');
+  await expect(page.getByRole('img', { name: /포트폴리오/ })).toHaveCount(before + 1);
+  await expect(page.getByRole('button', { name: '저장하기', exact: true })).toBeEnabled();
 });
 
 // --- item 5: the search back arrow -------------------------------------------------------------------

@@ -91,7 +91,7 @@ describe('picture lists', () => {
   });
 
   it('opens the limit modal at the 11th picture and takes only what fits', async () => {
-    installXhr((n) => ({ status: 201, body: stored(n) }));
+    installXhr((n) => ({ status: 201, body: stored(100 + n) }));
     const list = createImageList({
       fileType: 'PHOTOGRAPHER_PORTFOLIO_IMAGE',
       max: 10,
@@ -140,6 +140,22 @@ describe('picture lists', () => {
     list.retry(failed?.key ?? '');
     await vi.waitFor(() => expect(list.$slots.get()[0]?.phase).toBe('done'));
     expect(calls).toHaveLength(2);
+  });
+
+  it('drops a picture that is already in the list at once, and says so (issue 44, item 4)', async () => {
+    // The server names a picture by its content: the same photo comes back under the same URL.
+    const calls = installXhr(() => ({ status: 201, body: stored(1) }));
+    const list = createImageList({ fileType: 'PROMOTION_IMAGE', max: 10, limitMessage: 'limit' });
+    list.add([png('a.png')]);
+    await vi.waitFor(() => expect(list.$slots.get()[0]?.phase).toBe('done'));
+    list.add([png('a-again.png')]);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(list.$slots.get()).toHaveLength(1));
+    expect(list.$slots.get()[0]?.image?.name).toBe('p1.png');
+    expect(list.$notice.get()).toBe('같은 사진이 이미 있어요.');
+    // A restored draft holding the same picture twice keeps it once.
+    list.reset([stored(1).files[0]!, stored(2).files[0]!, stored(1).files[0]!]);
+    expect(list.$slots.get().map((s) => s.image?.name)).toEqual(['p1.png', 'p2.png']);
   });
 
   it('moves and removes pictures', () => {
