@@ -133,6 +133,8 @@ export const memberCopy = {
     moveLater: (n: number) => `${n}번째 사진을 뒤로 이동`,
     remove: (n: number) => `${n}번째 사진 삭제`,
     retry: '다시 올리기',
+    /** For a file that can never upload (not an image, undecodable, too large). */
+    pickAnother: '다른 사진 선택',
     duplicate: '같은 사진이 이미 있어요.',
     compressing: '줄이는 중',
     uploading: '올리는 중',

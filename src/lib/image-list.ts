@@ -17,6 +17,11 @@ export interface ImageSlot {
   image: Image | null;
   /** The Korean reason of a failure. */
   error: string | null;
+  /**
+   * A failed upload may succeed when sent again (network, server busy); false when the file itself is
+   * refused (not an image, undecodable, too large): only another photo helps.
+   */
+  retryable?: boolean;
   /** The picked file's name, shown while it uploads. */
   fileName: string;
 }

@@ -15,6 +15,8 @@ export interface ApplicationPhotos {
   /** Slot key → an object URL of its file. */
   readonly $previews: ReadableAtom<Readonly<Record<string, string>>>;
   add(files: readonly File[]): void;
+  /** Another file in a failed photo's place, previewed from that file. */
+  replace(key: string, file: File | undefined): void;
   remove(key: string): void;
   /** Forgets every photo and its preview (the sheet closes). */
   clear(): void;
@@ -52,6 +54,13 @@ export function createApplicationPhotos(
         if (file) next[slot.key] = URL.createObjectURL(file);
       });
       $previews.set(next);
+    },
+    replace(key, file) {
+      if (!file || !list.$slots.get().some((s) => s.key === key)) return;
+      list.replace(key, file);
+      if (imageFileProblem(file)) return;
+      forget(key);
+      $previews.set({ ...$previews.get(), [key]: URL.createObjectURL(file) });
     },
     remove(key) {
       list.remove(key);

@@ -37,6 +37,15 @@ export function uploadErrorMessage(err: unknown): string {
   return memberCopy.images.uploadFailed;
 }
 
+/**
+ * Whether sending the same file again may help: not for a file the browser or the server refuses as
+ * such (not an image, undecodable, too large), only after a network failure or a busy server.
+ */
+export function uploadMayRetry(err: unknown): boolean {
+  if (err instanceof ImagePreparationError) return false;
+  return !(isApiRequestError(err) && [413, 415, 422].includes(err.status));
+}
+
 /** Compresses when needed (≥ 3 MB), then uploads; reports each phase's progress. Throws on failure. */
 export async function prepareAndUpload(
   file: File,
@@ -70,6 +79,8 @@ export interface ImageListStore {
   readonly max: number;
   add(files: readonly File[]): void;
   retry(key: string): void;
+  /** Puts another file in a failed entry's place (a file that can never upload). */
+  replace(key: string, file: File | undefined): void;
   remove(key: string): void;
   move(key: string, delta: number): void;
   /** Starts over with stored images (prefill, restored draft). */
@@ -119,7 +130,7 @@ export function createImageList({ fileType, max, limitMessage }: ImageListOption
     } catch (err) {
       if (controller.signal.aborted) return;
       console.error('image upload failed', err);
-      patch(key, { phase: 'error', progress: 0, error: uploadErrorMessage(err) });
+      patch(key, { phase: 'error', progress: 0, error: uploadErrorMessage(err), retryable: uploadMayRetry(err) });
     } finally {
       controllers.delete(key);
     }
@@ -158,6 +169,18 @@ export function createImageList({ fileType, max, limitMessage }: ImageListOption
       if (!files.has(key)) return;
       const file = files.get(key);
       patch(key, { phase: file && needsCompression(file) ? 'compressing' : 'uploading', progress: 0, error: null });
+      enqueue(key);
+    },
+    replace(key, file) {
+      if (!file || !$slots.get().some((s) => s.key === key)) return;
+      if (imageFileProblem(file)) {
+        patch(key, { error: memberCopy.images.notImage, retryable: false, fileName: file.name });
+        return;
+      }
+      files.set(key, file);
+      $notice.set(null);
+      const phase = needsCompression(file) ? 'compressing' : 'uploading';
+      patch(key, { phase, progress: 0, error: null, retryable: true, fileName: file.name });
       enqueue(key);
     },
     remove(key) {
@@ -235,7 +258,7 @@ export function createSingleImage(fileType: FileType, onStored: (image: Image) =
     } catch (err) {
       if (controller.signal.aborted) return;
       console.error('profile picture upload failed', err);
-      report({ phase: 'error', progress: 0, error: uploadErrorMessage(err), retryable: true });
+      report({ phase: 'error', progress: 0, error: uploadErrorMessage(err), retryable: uploadMayRetry(err) });
     } finally {
       if (current === controller) current = null;
     }

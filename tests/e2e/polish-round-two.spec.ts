@@ -547,6 +547,33 @@ test('16. after the first-visit dialog the keyboard starts at the top, with 본�
   expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
 });
 
+// --- item 17: a file that can never upload ----------------------------------------------------------
+
+test('17. a file that can never upload offers 다른 사진 선택, not 다시 올리기', async ({ page, baseURL }) => {
+  await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+  await page.goto('/new/event');
+  await hydrated(page);
+  // Says it is a PNG, is not one: the server cannot decode it, and never will.
+  const broken = { name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') };
+  await page.locator('#event-banner').setInputFiles(broken);
+  const banner = page.getByRole('group', { name: /배너 사진/ });
+  await expect(banner.getByRole('alert')).toBeVisible();
+  await expect(banner.getByRole('button', { name: '다시 올리기' })).toHaveCount(0);
+  const another = banner.getByLabel('다른 사진 선택');
+  await expect(another).toHaveCount(1);
+  await banner.getByRole('alert').scrollIntoViewIfNeeded();
+  await shots(page, 'pick-another');
+  await another.setInputFiles({ name: 'good.png', mimeType: 'image/png', buffer: await solidPng(300, '#81b29a') });
+  await expect(page.getByRole('img', { name: '배너 사진 1' })).toBeVisible();
+  await expect(banner.getByRole('alert')).toHaveCount(0);
+  // The profile picture too: the picker opens again instead.
+  await page.goto('/edit/photographer');
+  await hydrated(page);
+  await page.locator('#edit-photographer-picture').setInputFiles(broken);
+  await expect(page.getByRole('button', { name: '다른 사진 선택' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '다시 올리기' })).toHaveCount(0);
+});
+
 // --- item 22: the wrong member is moved at once, with word -------------------------------------------
 
 test('22. a USER opening the event form or the photographer editor is moved at once and told why', async ({

@@ -158,6 +158,30 @@ describe('picture lists', () => {
     expect(list.$slots.get().map((s) => s.image?.name)).toEqual(['p1.png', 'p2.png']);
   });
 
+  it('a file the server refuses is not sent again: another photo takes its place (issue 44, item 17)', async () => {
+    const calls = installXhr((n) =>
+      n === 1
+        ? { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: '이미지 파일만 올릴 수 있어요.' } }
+        : { status: 201, body: stored(n) },
+    );
+    const list = createImageList({ fileType: 'PROMOTION_IMAGE', max: 10, limitMessage: 'limit' });
+    list.add([png('broken.png')]);
+    await vi.waitFor(() => expect(list.$slots.get()[0]?.phase).toBe('error'));
+    const [failed] = list.$slots.get();
+    expect(failed?.retryable).toBe(false);
+    list.replace(failed?.key ?? '', new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(list.$slots.get()[0]?.error).toBe('이미지 파일이 아니에요.');
+    expect(calls).toHaveLength(1);
+    list.replace(failed?.key ?? '', png('good.png'));
+    await vi.waitFor(() => expect(list.$slots.get()[0]?.phase).toBe('done'));
+    expect(list.$slots.get()[0]?.image?.name).toBe('p2.png');
+    // A busy server is worth another try with the same file.
+    installXhr(() => ({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: '잠시 후 다시 시도해 주세요.' } }));
+    list.add([png('c.png')]);
+    await vi.waitFor(() => expect(list.$slots.get()[1]?.phase).toBe('error'));
+    expect(list.$slots.get()[1]?.retryable).toBe(true);
+  });
+
   it('moves and removes pictures', () => {
     installXhr((n) => ({ status: 201, body: stored(n) }));
     const list = createImageList({ fileType: 'PROMOTION_IMAGE', max: 10, limitMessage: 'limit' });

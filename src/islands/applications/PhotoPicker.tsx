@@ -3,6 +3,7 @@ import { APPLICATION_LIMITS } from '#lib/applications';
 import { applicationCopy } from '#lib/copy-applications';
 import { memberCopy } from '#lib/copy-member';
 import type { ApplicationPhotos } from '#stores/application-photos';
+import { SlotFailure } from '#islands/member/SlotFailure';
 import { UploadProgress } from '#islands/member/UploadProgress';
 import member from '#islands/member/member-styles';
 
@@ -69,13 +70,11 @@ export function PhotoPicker({
                   <UploadProgress phase={slot.phase} progress={slot.progress} label={t.photoAlt(n)} />
                 )}
                 {slot.phase === 'error' && (
-                  <span role="alert">
-                    <span className={member['imageError']}>{slot.error ?? memberCopy.images.failed}</span>
-                    <br />
-                    <button type="button" className={member['retry']} onClick={() => photos.list.retry(slot.key)}>
-                      {memberCopy.images.retry}
-                    </button>
-                  </span>
+                  <SlotFailure
+                    slot={slot}
+                    onRetry={() => photos.list.retry(slot.key)}
+                    onReplace={(file) => photos.replace(slot.key, file)}
+                  />
                 )}
               </div>
               <div className={member['imageActions']}>

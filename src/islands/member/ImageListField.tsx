@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { memberCopy } from '#lib/copy-member';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import type { ImageListStore } from '#stores/image-uploads';
+import { SlotFailure } from './SlotFailure';
 import { UploadProgress } from './UploadProgress';
 import styles from './member-styles';
 
@@ -56,13 +57,11 @@ export function ImageListField({ id, label, hint, store, problem }: Props) {
                   <UploadProgress phase={slot.phase} progress={slot.progress} label={t.alt(label, n)} />
                 )}
                 {slot.phase === 'error' && (
-                  <span role="alert">
-                    <span className={styles['imageError']}>{slot.error ?? t.failed}</span>
-                    <br />
-                    <button type="button" className={styles['retry']} onClick={() => store.retry(slot.key)}>
-                      {t.retry}
-                    </button>
-                  </span>
+                  <SlotFailure
+                    slot={slot}
+                    onRetry={() => store.retry(slot.key)}
+                    onReplace={(file) => store.replace(slot.key, file)}
+                  />
                 )}
                 {index === 0 && slot.phase === 'done' && <span className={styles['mainBadge']}>{t.main}</span>}
               </div>

@@ -90,9 +90,13 @@ export function ProfilePictureField({ id, image, store, onDelete, alt, doneMessa
         {upload.phase === 'error' && upload.error && (
           <p className={styles['error']} role="alert">
             {upload.error}{' '}
-            {upload.retryable && (
+            {upload.retryable ? (
               <button type="button" className={styles['linkButton']} onClick={() => store.retry()}>
                 {memberCopy.images.retry}
+              </button>
+            ) : (
+              <button type="button" className={styles['linkButton']} onClick={() => fileRef.current?.click()}>
+                {memberCopy.images.pickAnother}
               </button>
             )}
           </p>
