@@ -7,7 +7,7 @@ import { api, isApiRequestError } from '#client/api';
 import { navigate } from '#client/browser';
 import { browseCopy } from '#lib/copy-browse';
 import { paths } from '#lib/paths';
-import { showToast } from '#stores/ui';
+import { carryNotice, showToast } from '#stores/ui';
 
 /** Why the delete failed, in Korean: the server's own words for a refusal it explains (403, 404). */
 export function deleteFailedMessage(err: unknown): string {
@@ -27,6 +27,7 @@ export async function deleteEvent(id: number, asAuthor: boolean): Promise<boolea
     showToast(deleteFailedMessage(err), 'error');
     return false;
   }
+  carryNotice(browseCopy.event.deleted, paths.events);
   navigate(paths.events);
   return true;
 }

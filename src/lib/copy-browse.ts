@@ -83,6 +83,7 @@ export const browseCopy = {
     deleteContent: ['삭제한 이벤트는 다시 복구할 수 없어요.'],
     deleteConfirm: '삭제',
     deleteFailed: '삭제하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    deleted: '이벤트를 삭제했어요.',
     deleteFailedOffline: '삭제하지 못했어요. 네트워크 연결을 확인해 주세요.',
     /** A refusal the server explains (no permission, already gone): its own words after ours. */
     deleteRefused: (reason: string) => `삭제하지 못했어요. ${reason}`,

@@ -191,6 +191,8 @@ export const memberCopy = {
     submitFailed: '이벤트를 저장하지 못했어요. 잠시 후 다시 시도해 주세요.',
     loadFailed: '이벤트를 불러오지 못했어요.',
     draftRestored: '작성하던 내용을 불러왔어요.',
+    created: '이벤트를 등록했어요.',
+    updated: '이벤트를 수정했어요.',
     requiredNote: '모든 항목을 채우면 등록할 수 있어요.',
   },
 } as const;

@@ -40,9 +40,10 @@ import {
 import { hasUnfinished, slotImages } from '#lib/image-list';
 import { createPromotion, fetchPromotion, updatePromotion } from '#client/member-api';
 import { PROMOTION_MESSAGES } from '#lib/rules/promotion';
+import { paths } from '#lib/paths';
 import { createImageList } from './image-uploads';
 import { $gate, denyPage, enterMemberPage, errorMessage, openLimitModal } from './member';
-import { showToast } from './ui';
+import { carryNotice, showToast } from './ui';
 
 export interface EventFormState {
   status: 'loading' | 'ready';
@@ -203,6 +204,7 @@ export async function submitEventForm(): Promise<void> {
     if (s.editId === null) await createPromotion(body);
     else await updatePromotion(s.editId, body);
     removeStorage('session', eventDraftKey(s.editId));
+    carryNotice(s.editId === null ? memberCopy.eventForm.created : memberCopy.eventForm.updated, paths.events);
     navigate('/events', { replace: true });
   } catch (err) {
     const now = $eventForm.get();

@@ -433,6 +433,44 @@ test.describe('10. home after logout or withdrawal', () => {
   });
 });
 
+// --- item 11: word after creating, editing, deleting an event ---------------------------------------
+
+test('11. creating, editing and deleting an event each say so', async ({ page, baseURL }) => {
+  await useSession(page, await newPhotographer(baseURL ?? '', { withPage: true }));
+  await page.goto('/new/event');
+  await hydrated(page);
+  const title = `알림 확인 ${Date.now().toString(36)}`;
+  await fillEvent(page, title);
+  await page
+    .locator('#event-banner')
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await solidPng(300, '#3d405b') });
+  await expect(page.getByRole('img', { name: '배너 사진 1' })).toBeVisible();
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(toasts(page).getByText('이벤트를 등록했어요.')).toBeVisible();
+  await shots(page, 'event-created');
+
+  const card = page.getByRole('link', { name: new RegExp(title) }).first();
+  await card.click();
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+  const id = /\/event\/(\d+)$/.exec(page.url())?.[1] ?? '';
+  await page.goto(`/new/event?edit=${id}`);
+  await hydrated(page);
+  await expect(page.getByLabel('이벤트 제목')).toHaveValue(title);
+  await page.getByLabel('이벤트 제목').fill(`${title} 수정`);
+  await page.getByRole('button', { name: '수정하기' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(toasts(page).getByText('이벤트를 수정했어요.')).toBeVisible();
+
+  await page.goto(`/event/${id}`);
+  await optionsMenuReady(page);
+  await optionsButton(page).click();
+  await page.getByRole('menuitem', { name: '삭제하기' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '삭제' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(toasts(page).getByText('이벤트를 삭제했어요.')).toBeVisible();
+});
+
 // --- item 13: a hidden page says it cannot be found ---------------------------------------------------
 
 test('13. a visitor opening a hidden event or photographer page lands home with 찾을 수 없는 페이지예요', async ({

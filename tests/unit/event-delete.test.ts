@@ -57,6 +57,11 @@ describe('deleting an event from its options menu', () => {
     expect(calls).toEqual([{ method: 'DELETE', url: '/api/v1/promotions/7' }]);
     expect(location.assign).toHaveBeenCalledWith('/events');
     expect(toasts()).toEqual([]);
+    // The list says it is done (issue 44, item 11).
+    expect(JSON.parse(sessionStorage.getItem('pageNotice') ?? 'null')).toEqual({
+      message: '이벤트를 삭제했어요.',
+      to: '/events',
+    });
   });
 
   it('deletes another’s event through moderation for an ADMIN', async () => {
