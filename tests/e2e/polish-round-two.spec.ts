@@ -562,6 +562,18 @@ test('15. touch targets are 44 px: filter chips, footer links, the author’s @i
   await shots(page, 'portfolio-controls');
 });
 
+test('15. the search field and its button on /search are 44 px', async ({ page }) => {
+  await skipFirstVisit(page);
+  await page.goto(`/search?${new URLSearchParams({ searchKeyword: '스냅' })}`);
+  await islandReady(page, 'SearchField');
+  for (const target of [page.locator('#search-keyword'), page.getByRole('button', { name: '검색하기', exact: true })]) {
+    const area = await hitArea(target);
+    expect(area.height).toBeGreaterThanOrEqual(44);
+    expect(area.width).toBeGreaterThanOrEqual(44);
+  }
+  await shots(page, 'search-field');
+});
+
 // --- item 16: the keyboard after the first-visit dialog ----------------------------------------------
 
 test('16. after the first-visit dialog the keyboard starts at the top, with 본문 바로가기', async ({ page }) => {
