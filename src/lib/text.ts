@@ -81,10 +81,23 @@ export function sliceGraphemes(text: string, max: number): string {
 
 export const ELLIPSIS = '...';
 
-/** `text` cut to its first `max` graphemes plus `...` when it has more than `whenLongerThan` graphemes. */
-export function cutText(text: string, max: number, whenLongerThan: number): string {
+/**
+ * `text` cut to its first `max` graphemes plus `...` when it has more than `whenLongerThan` graphemes.
+ * A cut that would keep the whole text adds nothing (an 8-character name stays as it is), and the kept
+ * part never ends in white space (`봄맞이 프로필...`, not `봄맞이 프로필 ...`). With `atWord`, a cut inside
+ * a word goes back to the end of the word before it, when there is one.
+ */
+export function cutText(text: string, max: number, whenLongerThan: number, atWord = false): string {
   if (!graphemeCut(text, whenLongerThan).more) return text;
-  return graphemeCut(text, max).head + ELLIPSIS;
+  const { head, more } = graphemeCut(text, max);
+  if (!more) return text;
+  let kept = head;
+  if (atWord && !/^\s/u.test(text.slice(head.length))) {
+    const lastSpace = head.search(/\s\S*$/u);
+    if (lastSpace > 0 && head.slice(0, lastSpace).trim() !== '') kept = head.slice(0, lastSpace);
+  }
+  kept = kept.trimEnd();
+  return (kept === '' ? head : kept) + ELLIPSIS;
 }
 
 /** Event card title: 8 characters plus `...` when longer than 9. */
@@ -92,14 +105,14 @@ export function cutEventTitle(title: string): string {
   return cutText(title, 8, 9);
 }
 
-/** Photographer card nickname: 8 characters plus `...` when it has 8 or more. */
+/** Photographer card nickname: 8 characters plus `...` when longer than that (the spec: 8 or more). */
 export function cutPhotographerNickname(nickname: string): string {
   return cutText(nickname, 8, 7);
 }
 
-/** Welcome screen greeting name: 10 characters plus `...` when longer than 10. */
+/** Welcome screen greeting name: 10 characters plus `...` when longer than 10, cut between words. */
 export function cutWelcomeName(nickname: string): string {
-  return cutText(nickname, 10, 10);
+  return cutText(nickname, 10, 10, true);
 }
 
 /** Saved counts: `99+` above 99. */

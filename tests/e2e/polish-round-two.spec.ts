@@ -4,7 +4,18 @@
  * every dialog (and the changed screens) at 390 px and 1280 px.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { call, createEvent, day, eventBody, newPhotographer, newUser, type Session } from '../support/api';
+import {
+  call,
+  createEvent,
+  day,
+  eventBody,
+  freshNickname,
+  newMember,
+  newPhotographer,
+  newUser,
+  upload,
+  type Session,
+} from '../support/api';
 import { signIn } from '../support/auth';
 import {
   events,
@@ -622,6 +633,47 @@ test('17. a file that can never upload offers 다른 사진 선택, not 다시 �
   await page.locator('#edit-photographer-picture').setInputFiles(broken);
   await expect(page.getByRole('button', { name: '다른 사진 선택' })).toBeVisible();
   await expect(page.getByRole('button', { name: '다시 올리기' })).toHaveCount(0);
+});
+
+// --- item 21: cuts that look broken -----------------------------------------------------------------
+
+test('21. an 8-character name keeps no ellipsis; a cut title never ends on a space', async ({ page, baseURL }) => {
+  const base = baseURL ?? '';
+  await skipFirstVisit(page);
+  // A photographer whose name is exactly 8 characters: the spec cuts at 8, so nothing is cut.
+  const member = await newMember(base);
+  const [profileImage] = await upload(base, member.token, 'USER_PROFILE_IMAGE');
+  const name = `담아봐 ${freshNickname('s').slice(-4)}`;
+  const registered = await call(base, 'POST', '/api/v1/photographers/me/registration', {
+    token: member.token,
+    body: {
+      nickname: name,
+      gender: 'MALE',
+      instagramId: null,
+      profileImage,
+      mainPhotographyTypes: ['SNAP'],
+      activeRegions: [{ category: '서울', name: '강남구' }],
+    },
+  });
+  expect(registered.status).toBe(200);
+  const portfolio = await upload(base, member.token, 'PHOTOGRAPHER_PORTFOLIO_IMAGE');
+  const pageSaved = await call(base, 'PUT', '/api/v1/photographers/me/page', {
+    token: member.token,
+    body: { portfolio, address: null, instagramId: null, contactLink: null, description: '자연광 스냅 작가예요.' },
+  });
+  expect(pageSaved.status).toBe(200);
+  await page.goto(`/search?${new URLSearchParams({ searchKeyword: name, state: 'PHOTOGRAPHER' })}`);
+  const card = page.getByRole('heading', { name, exact: true });
+  await expect(card).toBeVisible();
+  await expect(card).toHaveText(name);
+  // A title whose 8th character is a space: cut before it, not after.
+  const title = `봄맞이 프로필 촬영 ${freshNickname('t')}`;
+  await createEvent(base, member.token, { title });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { name: title, exact: true }).first();
+  await expect(heading).toBeVisible();
+  await expect(heading.locator('[aria-hidden="true"]')).toHaveText('봄맞이 프로필...');
+  await shots(page, 'cut-title');
 });
 
 // --- item 22: the wrong member is moved at once, with word -------------------------------------------

@@ -96,7 +96,9 @@ describe('cutEventTitle: 8 characters plus ... when longer than 9', () => {
     ['12345678', '12345678'],
     ['123456789', '123456789'],
     ['1234567890', '12345678...'],
-    ['봄맞이 프로필 촬영 이벤트', '봄맞이 프로필 ...'],
+    // Never ends on a space (issue 44, item 21).
+    ['봄맞이 프로필 촬영 이벤트', '봄맞이 프로필...'],
+    ['가나다 라마바사 아자차', '가나다 라마바사...'],
     ['🌸🌸🌸🌸🌸🌸🌸🌸🌸', '🌸🌸🌸🌸🌸🌸🌸🌸🌸'],
     ['🌸🌸🌸🌸🌸🌸🌸🌸🌸🌸', '🌸🌸🌸🌸🌸🌸🌸🌸...'],
   ])('%j → %j', (title, out) => {
@@ -107,9 +109,11 @@ describe('cutEventTitle: 8 characters plus ... when longer than 9', () => {
 describe('cutPhotographerNickname: 8 characters plus ... when it has 8 or more', () => {
   it.each([
     ['1234567', '1234567'],
-    ['12345678', '12345678...'],
+    // Nothing cut, nothing added (issue 44, item 21).
+    ['12345678', '12345678'],
+    ['담아봐 스튜디오', '담아봐 스튜디오'],
     ['123456789', '12345678...'],
-    ['담아봐 스튜디오', '담아봐 스튜디오...'],
+    ['담아봐 스튜디오 강남', '담아봐 스튜디오...'],
     ['사진관', '사진관'],
   ])('%j → %j', (name, out) => {
     expect(cutPhotographerNickname(name)).toBe(out);
@@ -121,6 +125,12 @@ describe('cutWelcomeName: 10 characters plus ... when longer than 10', () => {
     ['1234567890', '1234567890'],
     ['12345678901', '1234567890...'],
     ['가나', '가나'],
+    // Between words, never in one (issue 44, item 21); one long word is still cut.
+    ['담아봐 스튜디오 강남점', '담아봐 스튜디오...'],
+    ['담아봐스튜디오강남점이에요', '담아봐스튜디오강남점...'],
+    ['담아봐 스튜디오강남 점', '담아봐 스튜디오강남...'],
+    ['담아봐 스튜디오강남점', '담아봐...'],
+    ['담아봐 스튜디오 강 남점', '담아봐 스튜디오 강...'],
   ])('%j → %j', (name, out) => {
     expect(cutWelcomeName(name)).toBe(out);
   });
