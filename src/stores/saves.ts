@@ -99,6 +99,23 @@ export async function loadSavedState(batch: SaveBatch): Promise<void> {
   }
 }
 
+/**
+ * The live saved state and count of one entry, after another tab changed it: the count this page
+ * shows was rendered before that change (issue 44, item 20).
+ */
+async function refreshCount(kind: SaveKind, id: number): Promise<void> {
+  try {
+    const answer = await api.get<SavedStateAnswer>('/users/me/saves', {
+      query: kind === 'promotion' ? { promotionIds: String(id) } : { photographerIds: String(id) },
+    });
+    const saved = (kind === 'promotion' ? answer.promotionIds : answer.photographerIds).includes(id);
+    const counts = kind === 'promotion' ? answer.promotionCounts : answer.photographerCounts;
+    setSaved(kind, id, saved, counts?.[String(id)]);
+  } catch (err) {
+    console.warn('saved count not refreshed', err);
+  }
+}
+
 export interface PromotionViewer {
   saveCount: number;
   isSaved: boolean;
@@ -165,10 +182,12 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
   } catch (err) {
     const status = isApiRequestError(err) ? err.status : 0;
     if (saving && status === 409) {
-      // Saved already (another tab): the shown count already had this save in it.
+      // Saved already (another tab): the state is right now, the count this page holds may not be.
       $saves.setKey(key, { saved: true, count: before.count, pending: false });
+      void refreshCount(kind, id);
     } else if (!saving && status === 404 && isApiRequestError(err) && err.code.endsWith('_SAVE_NOT_FOUND')) {
       $saves.setKey(key, { saved: false, count: before.count, pending: false });
+      void refreshCount(kind, id);
     } else {
       $saves.setKey(key, { ...before, pending: false });
       explainSaveFailure(err, saving);

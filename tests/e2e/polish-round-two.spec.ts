@@ -22,6 +22,7 @@ import {
   islandReady,
   optionsMenuReady,
   photographers,
+  saveButtonsReady,
   shotsAt,
   signInAs,
   skipFirstVisit,
@@ -633,6 +634,28 @@ test('17. a file that can never upload offers 다른 사진 선택, not 다시 �
   await page.locator('#edit-photographer-picture').setInputFiles(broken);
   await expect(page.getByRole('button', { name: '다른 사진 선택' })).toBeVisible();
   await expect(page.getByRole('button', { name: '다시 올리기' })).toHaveCount(0);
+});
+
+// --- item 20: save counts across tabs ---------------------------------------------------------------
+
+test('20. a save refused as done in another tab shows the live count', async ({ page, baseURL }) => {
+  const base = baseURL ?? '';
+  const author = await newPhotographer(base);
+  const { id } = await createEvent(base, author.token, { title: `두 탭 저장 ${Date.now().toString(36)}` });
+  const member = await newUser(base);
+  await useSession(page, member);
+  await page.goto(`/event/${id}`);
+  await saveButtonsReady(page);
+  const button = page.locator(`button[data-save="promotion"][data-save-id="${id}"]`).first();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect(button.locator('[data-count]')).toHaveText('0');
+  // Another tab of this member saves it, and someone else does too.
+  for (const token of [member.token, (await newUser(base)).token]) {
+    expect((await call(base, 'POST', `/api/v1/promotions/${id}/save`, { token })).status).toBeLessThan(300);
+  }
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button.locator('[data-count]')).toHaveText('2');
 });
 
 // --- item 21: cuts that look broken -----------------------------------------------------------------

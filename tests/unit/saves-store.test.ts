@@ -131,12 +131,29 @@ describe('save toggle as a member', () => {
     expect(location.assign).toHaveBeenCalledWith('/signup');
   });
 
-  it('treats 409 on save as saved, without counting twice', async () => {
-    answer = () => json({ code: 'ALREADY_PROMOTION_SAVE', message: '이미' }, 409);
+  it('treats 409 on save as saved, then shows the live count (issue 44, item 20)', async () => {
+    answer = (call) =>
+      call.method === 'POST'
+        ? json({ code: 'ALREADY_PROMOTION_SAVE', message: '이미' }, 409)
+        : json({ promotionIds: [3], photographerIds: [], promotionCounts: { '3': 8 }, photographerCounts: {} });
     seedSave('promotion', 3, 7);
     await toggleSave('promotion', 3);
-    expect(entry('promotion', 3)).toMatchObject({ saved: true, count: 7 });
+    expect(entry('promotion', 3)).toMatchObject({ saved: true, pending: false });
     expect($dialog.get()).toBeNull();
+    // Another tab saved it: the page's count of 7 is older than that save.
+    await vi.waitFor(() => expect(entry('promotion', 3)?.count).toBe(8));
+    expect(calls.at(-1)?.url).toBe('/api/v1/users/me/saves?promotionIds=3');
+  });
+
+  it('a 404 on unsave (undone in another tab) shows the live count too', async () => {
+    answer = (call) =>
+      call.method === 'DELETE'
+        ? json({ code: 'PHOTOGRAPHER_SAVE_NOT_FOUND', message: '없어요' }, 404)
+        : json({ promotionIds: [], photographerIds: [], promotionCounts: {}, photographerCounts: { '5': 2 } });
+    seedSave('photographer', 5, 4);
+    $saves.setKey('photographer:5', { saved: true, count: 4, pending: false });
+    await toggleSave('photographer', 5);
+    await vi.waitFor(() => expect(entry('photographer', 5)).toMatchObject({ saved: false, count: 2 }));
   });
 
   it('fills the saved state of the whole page with one call', async () => {
