@@ -50,6 +50,11 @@ export interface ModerationLogEntry {
   admin: { id: number | null; nickname: string } | null;
   targetType: ModerationTargetType;
   targetId: number;
+  /**
+   * What the target was called when the admin acted (an event's title, a nickname, a review's start),
+   * kept after it is deleted; null for entries older than the label whose target was already gone.
+   */
+  targetLabel: string | null;
   reason: string;
   /** Open reports this action resolved. */
   reportsResolved: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '#server/db/client';
+import { openPglite, openPostgres } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
 import { loadMigrations } from '#server/db/migrations';
 import { openTestDb } from '../support/db';
@@ -20,6 +20,35 @@ describe('migrations', () => {
       const applied = await migrate(db, [{ id: 9_001, name: 'a function', sql }]);
       expect(applied.map((m) => m.id)).toEqual([9_001]);
       expect(await db.query('select mig_test_f() as n')).toEqual([{ n: 42 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('019 names the log rows written before it by what is still there', async () => {
+    const db = await openPglite('memory://');
+    try {
+      await migrate(
+        db,
+        migrations.filter((m) => m.id < 19),
+      );
+      const [member] = await db.query<{ id: number }>(
+        `insert into members (kakao_id, type, roles, nickname, gender, registered_at)
+         values ('mig-019', 'USER', '{USER}', '이름남은회원', 'FEMALE', now()) returning id`,
+      );
+      await db.query(
+        `insert into moderation_log (action, target_type, target_id) values
+           ('GRANT_ADMIN', 'MEMBER', $1), ('DELETE', 'PROMOTION', 999999)`,
+        [member?.id ?? 0],
+      );
+      await migrate(db);
+      const rows = await db.query<{ target_type: string; target_label: string | null }>(
+        'select target_type, target_label from moderation_log order by id',
+      );
+      expect(rows).toEqual([
+        { target_type: 'MEMBER', target_label: '이름남은회원' },
+        { target_type: 'PROMOTION', target_label: null },
+      ]);
     } finally {
       await db.close();
     }

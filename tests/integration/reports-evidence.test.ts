@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
 import type { Db } from '#server/db/index';
-import { dismissReportsOf, hidePromotion } from '#server/services/moderation';
+import { dismissReportsOf, hidePromotion, moderatorDeletePromotion } from '#server/services/moderation';
 import { moderationOverview, openReports } from '#server/services/moderation-read';
 import { setAdminRole, withdrawMember } from '#server/services/members';
 import { createPromotion } from '#server/services/promotions';
@@ -102,6 +102,27 @@ describe('reports', () => {
     await withdrawMember(db, admin.id);
     const entry = (await moderationOverview(db)).log.find((l) => l.targetId === target && l.action === 'HIDE');
     expect(entry?.admin).toEqual({ id: null, nickname: adminRow.nickname });
+  });
+
+  it('are named in the log by what their target was, after it is gone (issue 44, item 18)', async () => {
+    const authorRow = await insertMember(db, { roles: ['PHOTOGRAPHER', 'USER'] });
+    const author = who(authorRow, ['PHOTOGRAPHER', 'USER']);
+    const admin = who(await insertMember(db, { roles: ['ADMIN', 'USER'] }), ['ADMIN', 'USER']);
+    const target = await event(author);
+    await hidePromotion(db, admin, target, '사기 의심');
+    await moderatorDeletePromotion(db, admin, target);
+    // The author leaves: their events go with them, the log still says what was acted on.
+    await withdrawMember(db, author.id);
+    expect(await db.query('select 1 from promotions where id = $1', [target])).toHaveLength(0);
+    const log = (await moderationOverview(db)).log.filter((l) => l.targetType === 'PROMOTION' && l.targetId === target);
+    expect(log.map((l) => [l.action, l.targetLabel])).toEqual([
+      ['DELETE', '신고 대상 이벤트'],
+      ['HIDE', '신고 대상 이벤트'],
+    ]);
+    const m = await insertMember(db);
+    await setAdminRole(db, m.id, true);
+    const grant = (await moderationOverview(db)).log.find((l) => l.targetType === 'MEMBER' && l.targetId === m.id);
+    expect(grant?.targetLabel).toBe(m.nickname);
   });
 
   it('log granting and revoking the ADMIN role', async () => {

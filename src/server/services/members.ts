@@ -165,8 +165,8 @@ export async function setAdminRole(db: Queryable, id: number, admin: boolean): P
   if (!rows[0]) throw userNotFound();
   // Logged with the moderation actions (the operator's command: no admin named).
   await db.query(
-    `insert into moderation_log (admin_id, admin_nickname, action, target_type, target_id, reason)
-     values (null, null, $1, 'MEMBER', $2, '')`,
+    `insert into moderation_log (admin_id, admin_nickname, action, target_type, target_id, reason, target_label)
+     values (null, null, $1, 'MEMBER', $2, '', (select nickname from members where id = $2))`,
     [admin ? 'GRANT_ADMIN' : 'REVOKE_ADMIN', id],
   );
   await announce(changed.withdrawal(id));

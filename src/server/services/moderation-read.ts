@@ -138,12 +138,13 @@ async function recentLog(db: Queryable): Promise<ModerationLogEntry[]> {
     admin_nickname: string | null;
     target_type: ModerationLogEntry['targetType'];
     target_id: number;
+    target_label: string | null;
     reason: string;
     reports: number;
     created_at: Date;
   }>(
-    `select l.id, l.action, l.admin_id, m.nickname, l.admin_nickname, l.target_type, l.target_id, l.reason, l.reports,
-            l.created_at
+    `select l.id, l.action, l.admin_id, m.nickname, l.admin_nickname, l.target_type, l.target_id, l.target_label,
+            l.reason, l.reports, l.created_at
        from moderation_log l left join members m on m.id = l.admin_id
       order by l.id desc
       limit $1`,
@@ -159,6 +160,7 @@ async function recentLog(db: Queryable): Promise<ModerationLogEntry[]> {
         : null,
     targetType: r.target_type,
     targetId: r.target_id,
+    targetLabel: r.target_label,
     reason: r.reason,
     reportsResolved: r.reports,
     createdAt: iso(r.created_at),
