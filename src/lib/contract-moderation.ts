@@ -28,6 +28,17 @@ export interface OpenReport extends ReportResponse {
   target: ModerationTarget;
 }
 
+/** GET /admin/reports: a page of open reports and how many the filter keeps in all. */
+export interface OpenReportsPage {
+  items: OpenReport[];
+  total: number;
+}
+
+/** POST /admin/reports/dismiss-by-reporter: how many open reports it closed. */
+export interface DismissedReports {
+  dismissed: number;
+}
+
 export interface ModerationEvent {
   id: number;
   title: string;

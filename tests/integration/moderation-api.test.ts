@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModerationOverview } from '#lib/contract-moderation';
+import type { ModerationOverview, OpenReportsPage } from '#lib/contract-moderation';
 import { call, createEvent, newMember, newPhotographer, newUser, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { closeAgent, grantAdmin } from '../security/lib';
@@ -278,6 +278,36 @@ describe('photographer pages and dismissals', () => {
       body: { targetType: 'PROMOTION', targetId: event.id, reason: 'FRAUD' },
     });
     expect(again.status).toBe(201);
+  });
+
+  it('pages open reports with how many the filter keeps; dismisses one reporter’s in one go', async () => {
+    const flooder = await newUser(base);
+    const events = await Promise.all([1, 2, 3].map(() => createEvent(base, author.token)));
+    for (const e of events) {
+      const made = await call(base, 'POST', '/api/v1/reports', {
+        token: flooder.token,
+        body: { targetType: 'PROMOTION', targetId: e.id, reason: 'SPAM' },
+      });
+      expect(made.status).toBe(201);
+    }
+    const page = async (query: string) =>
+      (await call(base, 'GET', `/api/v1/admin/reports?reporterId=${flooder.user.id}${query}`, { token: admin.token }))
+        .body as OpenReportsPage;
+    const first = await page('&pageSize=2');
+    expect(first.total).toBe(3);
+    expect(first.items.map((r) => r.targetId)).toEqual([events[2]?.id, events[1]?.id]);
+    expect((await page('&pageSize=2&page=1')).items.map((r) => r.targetId)).toEqual([events[0]?.id]);
+    expect((await page('&reason=FRAUD')).total).toBe(0);
+    const dismissed = await call(base, 'POST', '/api/v1/admin/reports/dismiss-by-reporter', {
+      token: admin.token,
+      body: { reporterId: flooder.user.id },
+    });
+    expect(dismissed.body).toEqual({ dismissed: 3 });
+    expect(await page('')).toEqual({ items: [], total: 0 });
+    // The log names each dismissed report's event by its title.
+    expect((await overview()).log.slice(0, 3).map((l) => [l.action, l.targetLabel])).toEqual(
+      events.map(() => ['DISMISS', '한강 야경 스냅 이벤트']),
+    );
   });
 
   it('the admin endpoints are admin-only', async () => {

@@ -9,7 +9,7 @@ import { todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
 import type { Db } from '#server/db/index';
 import { dismissReportsOf, hidePromotion, moderatorDeletePromotion } from '#server/services/moderation';
-import { moderationOverview, openReports } from '#server/services/moderation-read';
+import { countOpenReports, moderationOverview, openReports } from '#server/services/moderation-read';
 import { setAdminRole, withdrawMember } from '#server/services/members';
 import { createPromotion } from '#server/services/promotions';
 import { createReport } from '#server/services/reports';
@@ -78,6 +78,8 @@ describe('reports', () => {
       honest.id,
     ]);
     expect(await openReports(db, { reporterId: flooder.id }, { page: 1, pageSize: 50 })).toHaveLength(10);
+    expect(await countOpenReports(db, { reporterId: flooder.id })).toBe(60);
+    expect(await countOpenReports(db, { reporterId: flooder.id, reason: 'FRAUD' })).toBe(0);
     expect(await dismissReportsOf(db, admin, flooder.id)).toBe(60);
     expect((await moderationOverview(db)).reports.map((r) => r.targetId)).toContain(fraud);
   });

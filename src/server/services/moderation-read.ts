@@ -48,11 +48,8 @@ export interface ReportFilter {
  * Open reports, newest first, a page at a time and filtered, so a flood from one account can neither
  * hide a real report nor fill the page.
  */
-export async function openReports(
-  db: Queryable,
-  filter: ReportFilter = {},
-  page: { page: number; pageSize: number } = { page: 0, pageSize: OVERVIEW_LIMITS.reports },
-): Promise<OpenReport[]> {
+/** The where clause of the open reports a filter keeps, and its parameters. */
+function openReportsWhere(filter: ReportFilter): { where: string; params: (string | number)[] } {
   const conditions = ['r.resolved_at is null'];
   const params: (string | number)[] = [];
   const add = (sql: string, value: string | number) => {
@@ -63,6 +60,22 @@ export async function openReports(
   if (filter.targetType !== undefined) add('r.target_type = ?', filter.targetType);
   if (filter.targetId !== undefined) add('r.target_id = ?', filter.targetId);
   if (filter.reason !== undefined) add('r.reason = ?', filter.reason);
+  return { where: conditions.join(' and '), params };
+}
+
+/** How many open reports a filter keeps (/admin's count and its pages). */
+export async function countOpenReports(db: Queryable, filter: ReportFilter = {}): Promise<number> {
+  const { where, params } = openReportsWhere(filter);
+  const rows = await db.query<{ n: number }>(`select count(*)::int as n from reports r where ${where}`, params);
+  return rows[0]?.n ?? 0;
+}
+
+export async function openReports(
+  db: Queryable,
+  filter: ReportFilter = {},
+  page: { page: number; pageSize: number } = { page: 0, pageSize: OVERVIEW_LIMITS.reports },
+): Promise<OpenReport[]> {
+  const { where, params } = openReportsWhere(filter);
   params.push(page.pageSize, page.page * page.pageSize);
   const rows = await db.query<OpenReportRow>(
     `select ${REPORT_COLUMNS}, r.reporter_id, rm.nickname as reporter_nickname,
@@ -79,7 +92,7 @@ export async function openReports(
        left join photographer_pages pp on r.target_type = 'PHOTOGRAPHER' and pp.member_id = r.target_id
        left join members tm on r.target_type = 'PHOTOGRAPHER' and tm.id = r.target_id
        left join reviews rv on r.target_type = 'REVIEW' and rv.id = r.target_id
-      where ${conditions.join(' and ')}
+      where ${where}
       order by r.id desc
       limit $${params.length - 1} offset $${params.length}`,
     params,

@@ -1,3 +1,4 @@
+import type { DismissedReports } from '#lib/contract-moderation';
 import { requireAdmin } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
@@ -15,6 +16,6 @@ export const POST = endpoint(async ({ request, locals }) => {
   const reporterId = body?.reporterId;
   if (typeof reporterId !== 'number' || !Number.isInteger(reporterId) || reporterId < 1)
     throw badRequest('reporterId 는 회원 번호여야 합니다.');
-  return json({ dismissed: await dismissReportsOf(await getDb(), me, reporterId) });
+  return json({ dismissed: await dismissReportsOf(await getDb(), me, reporterId) } satisfies DismissedReports);
 });
 export const ALL = notAllowed;
