@@ -32,7 +32,18 @@ test.describe('lists and events', () => {
 
   test('an ended event says so in a disabled bottom bar; an open one still links', async ({ page, request }) => {
     const ended = (await events(request, 'progressStatus=ENDED'))[0];
-    const open = (await events(request, 'progressStatus=ONGOING'))[0];
+    // An open event applied to by its link (events made by earlier journeys may take applications in-app).
+    let open: { id: number } | undefined;
+    for (const e of await events(request, 'progressStatus=ONGOING')) {
+      const detail = (await (await request.get(`/api/v1/promotions/${e.id}`)).json()) as {
+        applyMode?: string;
+        externalLink?: string;
+      };
+      if (detail.applyMode !== 'IN_APP' && detail.externalLink) {
+        open = e;
+        break;
+      }
+    }
     expect(ended && open).toBeTruthy();
     await page.goto(`/event/${ended?.id ?? 0}`);
     const closed = page.getByRole('button', { name: '마감된 이벤트예요' });
