@@ -56,6 +56,8 @@ export const copy = {
       save: (name: string) => `${name} 저장하기`,
       count: (n: number) => `저장 ${n}`,
       failed: (saving: boolean, cause: string) => `${saving ? '저장하지' : '저장을 취소하지'} 못했어요. ${cause}`,
+      /** A half-registered member tapped save: said on /signup (issue 44, item 14). */
+      signupReason: '저장하려면 회원가입을 먼저 마쳐 주세요. 마치면 바로 저장해 드릴게요.',
     },
   },
   deadline: {

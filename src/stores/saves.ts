@@ -17,9 +17,10 @@ import { map } from 'nanostores';
 import { api, isApiRequestError } from '#client/api';
 import { hasAccessToken } from '#client/auth';
 import { copy } from '#lib/copy';
-import { navigate } from '#client/browser';
+import { navigate, readStorage, removeStorage, writeStorage } from '#client/browser';
+import { rememberReturnPath, safeReturnPath } from '#lib/return-to';
 import { markUnregistered } from './session';
-import { openLoginRequired, showToast } from './ui';
+import { carryNotice, openLoginRequired, showToast } from './ui';
 
 export type SaveKind = 'promotion' | 'photographer';
 
@@ -146,6 +147,57 @@ export function loadPromotionDetail(id: number): Promise<PromotionViewer | null>
   return call;
 }
 
+// --- a save tapped before signing up (issue 44, item 12) ---
+
+const PENDING_SAVE_KEY = 'pendingSave';
+
+interface PendingSave {
+  kind: SaveKind;
+  id: number;
+  /** The page it was tapped on: done only when the sign-up returns there. */
+  from: string;
+}
+
+function herePath(): string {
+  const here = globalThis.location as Location | undefined;
+  return here ? `${here.pathname}${here.search ?? ''}` : '/';
+}
+
+function rememberPendingSave(kind: SaveKind, id: number): void {
+  const from = safeReturnPath(herePath());
+  if (from) writeStorage('session', PENDING_SAVE_KEY, JSON.stringify({ kind, id, from } satisfies PendingSave));
+}
+
+function readPendingSave(): PendingSave | null {
+  try {
+    const raw = JSON.parse(readStorage('session', PENDING_SAVE_KEY) ?? 'null') as Partial<PendingSave> | null;
+    if (!raw || (raw.kind !== 'promotion' && raw.kind !== 'photographer')) return null;
+    if (!Number.isSafeInteger(raw.id) || typeof raw.from !== 'string') return null;
+    return { kind: raw.kind, id: raw.id as number, from: raw.from };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * At the end of a sign-up: the save tapped before it, when the sign-up returns to the page it was
+ * tapped on (`returnPath`, lib/return-to); a save left by a prompt the visitor dismissed is dropped.
+ * Resolves whether a save was made (a 409, saved meanwhile, counts as made).
+ */
+export async function completePendingSave(returnPath: string | null): Promise<boolean> {
+  const pending = readPendingSave();
+  removeStorage('session', PENDING_SAVE_KEY);
+  if (!pending || pending.from !== returnPath) return false;
+  try {
+    await api.post<void>(`${collection(pending.kind)}/${pending.id}/save`);
+    return true;
+  } catch (err) {
+    if (isApiRequestError(err) && err.status === 409) return true;
+    console.warn('pending save not made', err);
+    return false;
+  }
+}
+
 /** After the rollback: what the member is told (or where they are sent) for this failure. */
 function explainSaveFailure(err: unknown, saving: boolean): void {
   const status = isApiRequestError(err) ? err.status : 0;
@@ -154,7 +206,10 @@ function explainSaveFailure(err: unknown, saving: boolean): void {
     return;
   }
   if (status === 403 && isApiRequestError(err) && err.code === 'REGISTRATION_REQUIRED') {
+    // Told why on /signup, and brought back here with the save done once sign-up is finished.
     markUnregistered();
+    carryNotice(copy.browse.save.signupReason);
+    rememberReturnPath(herePath());
     navigate('/signup');
     return;
   }
@@ -169,6 +224,7 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
   const before = $saves.get()[key] ?? { saved: false, count: 0, pending: false };
   if (before.pending) return;
   if (!hasAccessToken()) {
+    rememberPendingSave(kind, id);
     openLoginRequired();
     return;
   }
@@ -190,6 +246,7 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
       void refreshCount(kind, id);
     } else {
       $saves.setKey(key, { ...before, pending: false });
+      if (saving && status === 403) rememberPendingSave(kind, id);
       explainSaveFailure(err, saving);
     }
   }

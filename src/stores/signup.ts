@@ -10,6 +10,7 @@ import { hasAccessToken } from '#client/auth';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 import { copy } from '#lib/copy';
 import type { Gender, PhotographyType, Region, SignupSource } from '#lib/domain';
+import { peekReturnPath } from '#lib/return-to';
 import { rememberWelcome } from '#lib/welcome';
 import type { SignupRole, TermsId } from '#lib/rules/signup';
 import {
@@ -33,6 +34,7 @@ import {
 } from '#lib/signup';
 import { createSingleImage } from './image-uploads';
 import { checkName } from './name-check';
+import { completePendingSave } from './saves';
 import { $isSignedIn, setSessionUser } from './session';
 
 export const SIGNUP_STATE_KEY = 'signupWizard';
@@ -163,6 +165,8 @@ export async function submitSignup(): Promise<void> {
   feedback({ submitting: true, submitError: null });
   try {
     const user = request.role === 'USER' ? await registerUser(request.body) : await registerPhotographer(request.body);
+    // The save tapped before signing up, on the page the welcome screen returns to.
+    await completePendingSave(peekReturnPath());
     finish(user, request.role);
   } catch (err) {
     console.error('registration failed', err);

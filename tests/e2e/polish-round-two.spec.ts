@@ -483,6 +483,61 @@ test('11. creating, editing and deleting an event each say so', async ({ page, b
   await expect(toasts(page).getByText('이벤트를 삭제했어요.')).toBeVisible();
 });
 
+// --- items 12 and 14: a save tapped before sign-up is finished --------------------------------------
+
+test('12 and 14. a half-registered member tapping save is told why, and the save is made after sign-up', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const base = baseURL ?? '';
+  const author = await newPhotographer(base);
+  const { id } = await createEvent(base, author.token, { title: `가입 뒤 저장 ${Date.now().toString(36)}` });
+  // Signed in with Kakao, sign-up not finished: tokens, no session user.
+  const half = await newMember(base);
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (sessionStorage.getItem('e2e-session') === access) return;
+      sessionStorage.setItem('e2e-session', access);
+      sessionStorage.setItem('visited', 'true');
+      localStorage.setItem('accessToken', access);
+      localStorage.setItem('refreshToken', refresh);
+    },
+    [half.accessToken.value, half.refreshToken.value] as const,
+  );
+  await page.goto(`/event/${id}`);
+  await saveButtonsReady(page);
+  await page.locator(`button[data-save="promotion"][data-save-id="${id}"]`).first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(
+    toasts(page).getByText('저장하려면 회원가입을 먼저 마쳐 주세요. 마치면 바로 저장해 드릴게요.'),
+  ).toBeVisible();
+  await shots(page, 'signup-save-reason');
+
+  // The five screens of a USER.
+  const next = page.getByRole('button', { name: '다음', exact: true });
+  await page.getByText('일반 회원으로 시작하기').click();
+  await next.click();
+  await page.getByLabel('닉네임').fill(freshNickname('저'));
+  await page.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.locator('#signup-nickname-status')).toHaveText('사용 가능한 닉네임입니다.');
+  await page.getByText('여성', { exact: true }).click();
+  await next.click();
+  await page.getByText('인스타그램', { exact: true }).click();
+  await next.click();
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '가입 완료' }).click();
+  await expect(page).toHaveURL(/\/success\/signup$/);
+  const saved = await call(base, 'GET', `/api/v1/users/me/saves?promotionIds=${id}`, { token: half.token });
+  expect((saved.body as { promotionIds: number[] }).promotionIds).toEqual([id]);
+  await page.goto(`/event/${id}`);
+  await saveButtonsReady(page);
+  await expect(page.locator(`button[data-save="promotion"][data-save-id="${id}"]`).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
 // --- item 13: a hidden page says it cannot be found ---------------------------------------------------
 
 test('13. a visitor opening a hidden event or photographer page lands home with 찾을 수 없는 페이지예요', async ({

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $saves, loadPromotionDetail, loadSavedState, resetSaves, saveKey, seedSave, toggleSave } from '#stores/saves';
+import {
+  $saves,
+  completePendingSave,
+  loadPromotionDetail,
+  loadSavedState,
+  resetSaves,
+  saveKey,
+  seedSave,
+  toggleSave,
+} from '#stores/saves';
 import { $dialog, $toasts, closeDialog } from '#stores/ui';
 
 function memoryStorage(): Storage {
@@ -129,6 +138,29 @@ describe('save toggle as a member', () => {
     expect(entry('photographer', 5)).toMatchObject({ saved: false, count: 0, pending: false });
     expect($dialog.get()).toBeNull();
     expect(location.assign).toHaveBeenCalledWith('/signup');
+    // Told why there (issue 44, item 14), and back here with the save done afterwards (item 12).
+    expect(JSON.parse(sessionStorage.getItem('pageNotice') ?? 'null')).toEqual({
+      message: '저장하려면 회원가입을 먼저 마쳐 주세요. 마치면 바로 저장해 드릴게요.',
+    });
+    expect(sessionStorage.getItem('signInReturnTo')).toBe('/events');
+    answer = () => new Response(null, { status: 201 });
+    expect(await completePendingSave('/events')).toBe(true);
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/photographers/5/save' });
+    // Done once.
+    expect(await completePendingSave('/events')).toBe(false);
+  });
+
+  it('a save tapped without a session is made after the sign-up that returns to its page', async () => {
+    localStorage.removeItem('accessToken');
+    await toggleSave('promotion', 9);
+    expect($dialog.get()).not.toBeNull();
+    expect(calls).toEqual([]);
+    // The visitor dismissed the prompt and signed up from elsewhere: nothing is saved.
+    expect(await completePendingSave('/mypage')).toBe(false);
+    await toggleSave('promotion', 9);
+    answer = () => new Response(null, { status: 201 });
+    expect(await completePendingSave('/events')).toBe(true);
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: '/api/v1/promotions/9/save' })]);
   });
 
   it('treats 409 on save as saved, then shows the live count (issue 44, item 20)', async () => {
