@@ -78,6 +78,8 @@ export const copy = {
     headline: ['찍고 싶은 순간,', '담아봐에서 만나요'],
     lead: '무료·할인 촬영 이벤트와 사진작가를 한곳에서',
     kakao: '카카오 로그인',
+    /** Said after a 401 signed the member out (issue 44, item 6). */
+    expired: '로그인이 만료되었어요. 다시 로그인해 주세요.',
     privacy: '개인정보처리방침',
     terms: '이용약관',
     newWindow: '(새 창)',

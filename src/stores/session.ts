@@ -33,7 +33,9 @@ import {
 } from '#client/api';
 import { currentPathname, navigate, writeStorage } from '#client/browser';
 import { VISITED_KEY } from '#client/first-visit';
-import { takeReturnPath } from '#lib/return-to';
+import { copy } from '#lib/copy';
+import { loginPathFrom, takeReturnPath } from '#lib/return-to';
+import { carryNotice, showToast } from './ui';
 
 export const $sessionUser = persistentAtom<SessionUser>(SESSION_USER_KEY, signedOutUser(), {
   encode: (user) => JSON.stringify(user),
@@ -84,10 +86,30 @@ function endSession(): void {
 }
 
 /**
+ * The member's forms: a 401 there leads to the login page and back, the draft kept in this tab (the event
+ * form keeps its draft in sessionStorage as it is typed).
+ */
+const FORM_PAGES = ['/new/event'];
+
+/**
  * Spec §4 forced logout after a 401: session user reset, access token removed, to `/` unless already
- * there. The refresh token stays, as the spec says.
+ * there, saying the session ended. The refresh token stays, as the spec says. Mid-form the member goes
+ * to the login page instead, which returns to the form (issue 44, item 6: a deliberate deviation).
  */
 export function forcedLogout(): void {
+  const path = currentPathname();
+  if (FORM_PAGES.includes(path)) {
+    const here = globalThis.location as Location | undefined;
+    const login = loginPathFrom(`${path}${here?.search ?? ''}`);
+    carryNotice(copy.login.expired, '/login');
+    $sessionUser.set(signedOutUser());
+    removeAccessToken();
+    writeStorage('session', VISITED_KEY, 'true');
+    navigate(login);
+    return;
+  }
+  if (path === '/') showToast(copy.login.expired);
+  else carryNotice(copy.login.expired, '/');
   endSession();
 }
 

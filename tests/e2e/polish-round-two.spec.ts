@@ -3,7 +3,7 @@
  * copy only, is tests/unit/copy-catalogue.test.ts). Set POLISH2_SHOTS=/some/dir to keep screenshots of
  * every dialog (and the changed screens) at 390 px and 1280 px.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import {
   call,
   createEvent,
@@ -357,6 +357,46 @@ test('5. from 더보기 one back returns to the overview, the next leaves search
   await expect(page).toHaveURL(/\/search\?searchKeyword=%EC%8A%A4%EB%83%85$/);
   await page.getByRole('link', { name: '뒤로 가기' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+// --- item 6: a 401 mid-form ---------------------------------------------------------------------------
+
+test('6. a 401 in the event form says the session ended and returns to the kept draft', async ({ page, baseURL }) => {
+  const photographer = await newPhotographer(baseURL ?? '', { withPage: true });
+  await useSession(page, photographer);
+  await page.goto('/new/event');
+  await hydrated(page);
+  const title = `만료 초안 ${Date.now().toString(36)}`;
+  await fillEvent(page, title);
+  await page
+    .locator('#event-banner')
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await solidPng(300, '#f2cc8f') });
+  await expect(page.getByRole('img', { name: '배너 사진 1' })).toBeVisible();
+  // The session ended elsewhere: every call and the refresh are refused.
+  const refuse = (route: Route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'UNAUTHORIZED', message: '로그인이 필요해요.' }),
+    });
+  await page.route('**/api/v1/promotions', refuse);
+  await page.route('**/api/v1/auth/**', refuse);
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fnew%2Fevent$/);
+  await expect(toasts(page).getByText('로그인이 만료되었어요. 다시 로그인해 주세요.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shots(page, 'session-expired');
+  // Signed in again (the refresh token stayed), the form comes back as it was.
+  await page.unrouteAll();
+  await page.evaluate((token) => localStorage.setItem('accessToken', token), photographer.accessToken.value);
+  await page.evaluate(
+    (user) => localStorage.setItem('sessionUser', user),
+    JSON.stringify({ id: photographer.user.id, roles: photographer.user.roles }),
+  );
+  await page.goto('/new/event');
+  await hydrated(page);
+  await expect(page.getByLabel('이벤트 제목')).toHaveValue(title);
+  await expect(page.getByRole('img', { name: '배너 사진 1' })).toBeVisible();
 });
 
 // --- item 8: text that is refused says so; zero-width does not count ---------------------------------
