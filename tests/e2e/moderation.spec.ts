@@ -174,6 +174,8 @@ test('a member reports a photographer page, an admin hides it, the public loses 
   browser,
   baseURL,
 }) => {
+  // Four people's pages in one journey: more than the default 30 s on a busy two-core machine.
+  test.slow();
   const base = baseURL ?? '';
   const problems = watchPage(page);
   const owner = await newPhotographer(base, { withPage: true });
