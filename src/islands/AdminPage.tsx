@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, isApiRequestError } from '#client/api';
 import { getAccessToken } from '#client/auth';
-import type { ModerationOverview, ModerationTarget } from '#lib/contract-moderation';
+import type { ModerationOverview } from '#lib/contract-moderation';
 import { moderationCopy } from '#lib/copy-moderation';
+import { formatDateTime } from '#lib/display';
 import { paths } from '#lib/paths';
-import { MODERATION_PATHS, REPORT_REASON_LABELS } from '#lib/rules/report';
+import { MODERATION_PATHS, type ReportTargetType } from '#lib/rules/report';
 import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
+import { ReportQueue } from './moderation/ReportQueue';
 import styles from './AdminPage.module.css';
 
 type State =
@@ -15,21 +17,20 @@ type State =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: ModerationOverview };
 
+type Target = { type: ReportTargetType; id: number };
+
 const t = moderationCopy.admin;
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('ko-KR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(
-    new Date(iso),
-  );
 
-function targetHref(target: { type: ModerationTarget['type']; id: number; photographerId?: number }): string {
-  if (target.type === 'REVIEW') return paths.photographerReviews(target.photographerId ?? 0);
-  return target.type === 'PROMOTION' ? paths.event(target.id) : paths.photographer(target.id);
-}
-
-/** /admin: open reports with their targets, recent events, and the moderation log (ADMIN only). */
+/**
+ * /admin: open reports (a page at a time, filtered; ReportQueue), recent events and the moderation log
+ * (ADMIN only). Every action but hiding (which asks for its reason) is confirmed first.
+ */
 export function AdminPage() {
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [hiding, setHiding] = useState<{ type: ModerationTarget['type']; id: number } | null>(null);
+  const [hiding, setHiding] = useState<Target | null>(null);
+  // Moves after every action: the overview and the report queue are read again.
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
   const load = useCallback(async () => {
     // Signed out: nothing to ask the API (its 401 would sign the visitor out and send them home).
     if (!getAccessToken()) {
@@ -45,7 +46,7 @@ export function AdminPage() {
   }, []);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, version]);
 
   const act = async (path: string, done: string, method: 'post' | 'delete' = 'post') => {
     try {
@@ -54,7 +55,7 @@ export function AdminPage() {
     } catch (err) {
       showToast(isApiRequestError(err) ? err.message : t.loadFailed, 'error');
     }
-    await load();
+    changed();
   };
   const askDelete = (id: number) =>
     openConfirm({
@@ -63,8 +64,20 @@ export function AdminPage() {
       confirmLabel: t.deleteConfirm,
       onConfirm: () => act(`/admin/promotions/${id}`, t.deleted, 'delete'),
     });
-  const unhidePath = (target: { type: ModerationTarget['type']; id: number }) =>
-    `/admin/${MODERATION_PATHS[target.type]}/${target.id}/unhide`;
+  const askUnhide = (target: Target) =>
+    openConfirm({
+      title: t.unhideTitle,
+      content: t.unhideContent,
+      confirmLabel: t.unhideConfirm,
+      onConfirm: () => act(`/admin/${MODERATION_PATHS[target.type]}/${target.id}/unhide`, t.unhidden),
+    });
+  const askDismiss = (reportId: number) =>
+    openConfirm({
+      title: t.dismissTitle,
+      content: t.dismissContent,
+      confirmLabel: t.dismissConfirm,
+      onConfirm: () => act(`/admin/reports/${reportId}/dismiss`, t.dismissed),
+    });
 
   if (state.status === 'loading') return <p className="member-loading">{moderationCopy.hidden.loading}</p>;
   if (state.status === 'denied')
@@ -82,62 +95,17 @@ export function AdminPage() {
         </button>
       </div>
     );
-  const { reports, events, log } = state.data;
+  const { events, log } = state.data;
   return (
     <div className={styles['page']}>
-      <section aria-labelledby="admin-reports">
-        <h2 id="admin-reports" className={styles['heading']}>
-          {t.reports} <span className={styles['count']}>{reports.length}</span>
-        </h2>
-        {reports.length === 0 ? (
-          <p className={styles['empty']}>{t.noReports}</p>
-        ) : (
-          <ul className={styles['list']}>
-            {reports.map((r) => (
-              <li key={r.id} className={styles['item']} data-report={r.id}>
-                <p className={styles['meta']}>
-                  {moderationCopy.targetType[r.targetType]} · {REPORT_REASON_LABELS[r.reason]} · {when(r.createdAt)}
-                </p>
-                <a className={styles['name']} href={targetHref(r.target)}>
-                  {r.target.name ?? t.targetGone}
-                </a>
-                {r.target.hidden && <span className={styles['badge']}>{t.hiddenBadge}</span>}
-                {r.target.deleted && <span className={styles['badge']}>{t.deletedBadge}</span>}
-                {r.detail && <p className={styles['detail']}>{r.detail}</p>}
-                <p className={styles['meta']}>{t.reporter(r.reporter?.nickname ?? moderationCopy.formerMember)}</p>
-                <div className={styles['actions']}>
-                  {!r.target.hidden && !r.target.deleted && (
-                    <button type="button" className={styles['button']} onClick={() => setHiding(r.target)}>
-                      {t.hide}
-                    </button>
-                  )}
-                  {r.target.hidden && (
-                    <button
-                      type="button"
-                      className={styles['button']}
-                      onClick={() => void act(unhidePath(r.target), t.unhidden)}
-                    >
-                      {t.unhide}
-                    </button>
-                  )}
-                  {r.targetType === 'PROMOTION' && !r.target.deleted && (
-                    <button type="button" className={styles['danger']} onClick={() => askDelete(r.targetId)}>
-                      {t.delete}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={styles['button']}
-                    onClick={() => void act(`/admin/reports/${r.id}/dismiss`, t.dismissed)}
-                  >
-                    {t.dismiss}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ReportQueue
+        version={version}
+        onHide={setHiding}
+        onUnhide={askUnhide}
+        onDelete={askDelete}
+        onDismiss={askDismiss}
+        onChanged={changed}
+      />
 
       <section aria-labelledby="admin-events">
         <h2 id="admin-events" className={styles['heading']}>
@@ -154,7 +122,7 @@ export function AdminPage() {
                 </a>
                 {e.hiddenAt && <span className={styles['badge']}>{t.hiddenBadge}</span>}
                 <p className={styles['meta']}>
-                  {e.authorNickname ?? ''} · {when(e.createdAt)}
+                  {e.authorNickname ?? ''} · {formatDateTime(e.createdAt)}
                 </p>
                 {e.hiddenReason && <p className={styles['detail']}>{e.hiddenReason}</p>}
                 <div className={styles['actions']}>
@@ -162,7 +130,7 @@ export function AdminPage() {
                     <button
                       type="button"
                       className={styles['button']}
-                      onClick={() => void act(unhidePath({ type: 'PROMOTION', id: e.id }), t.unhidden)}
+                      onClick={() => askUnhide({ type: 'PROMOTION', id: e.id })}
                     >
                       {t.unhide}
                     </button>
@@ -196,10 +164,11 @@ export function AdminPage() {
             {log.map((l) => (
               <li key={l.id} className={styles['logItem']}>
                 <p className={styles['meta']}>
-                  {when(l.createdAt)} · {t.by(l.admin?.nickname ?? null)}
+                  {formatDateTime(l.createdAt)} · {t.by(l.admin?.nickname ?? null)}
                 </p>
                 <p>
-                  {moderationCopy.targetType[l.targetType]} #{l.targetId} {moderationCopy.action[l.action]}
+                  {t.logTarget(moderationCopy.targetType[l.targetType], l.targetLabel, l.targetId)}{' '}
+                  {moderationCopy.action[l.action]}
                   {l.reportsResolved > 0 && ` · ${t.resolved(l.reportsResolved)}`}
                 </p>
                 {l.reason && <p className={styles['detail']}>{l.reason}</p>}
@@ -210,12 +179,7 @@ export function AdminPage() {
       </section>
 
       {hiding && (
-        <HideDialog
-          targetType={hiding.type}
-          targetId={hiding.id}
-          onClose={() => setHiding(null)}
-          onHidden={() => void load()}
-        />
+        <HideDialog targetType={hiding.type} targetId={hiding.id} onClose={() => setHiding(null)} onHidden={changed} />
       )}
     </div>
   );

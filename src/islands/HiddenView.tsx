@@ -8,7 +8,7 @@ import { formatPeriod } from '#lib/display';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
 import type { ReportTargetType } from '#lib/rules/report';
-import { carryNotice, showToast } from '#stores/ui';
+import { carryNotice, openConfirm, showToast } from '#stores/ui';
 import { useSessionUser } from './hooks/useSession';
 import styles from './HiddenView.module.css';
 
@@ -124,7 +124,18 @@ export function HiddenView({ kind, id }: { kind: HiddenKind; id: number }) {
           </dd>
         </dl>
         {user.roles.includes('ADMIN') && (
-          <button type="button" className={styles['button']} onClick={() => void unhide()}>
+          <button
+            type="button"
+            className={styles['button']}
+            onClick={() =>
+              openConfirm({
+                title: moderationCopy.admin.unhideTitle,
+                content: moderationCopy.admin.unhideContent,
+                confirmLabel: moderationCopy.admin.unhideConfirm,
+                onConfirm: unhide,
+              })
+            }
+          >
             {moderationCopy.admin.unhide}
           </button>
         )}

@@ -12,6 +12,12 @@ export function formatPeriod(startedAt: string, endedAt: string): string {
   return `${formatDate(startedAt)} ~ ${formatDate(endedAt)}`;
 }
 
+/** An instant as `2025.05.01 14:05` in Korea's time (KST has no daylight saving: UTC+9 all year). */
+export function formatDateTime(iso: string): string {
+  const kst = new Date(Date.parse(iso) + 9 * 3_600_000).toISOString();
+  return `${kst.slice(0, 10).replaceAll('-', '.')} ${kst.slice(11, 16)}`;
+}
+
 /** `서울 강남구` */
 export function regionLabel(region: Region): string {
   return `${region.category} ${region.name}`;

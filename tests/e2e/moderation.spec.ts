@@ -1,7 +1,8 @@
 /**
  * Issue 22, reports and moderation, at 390×844: a member reports an event (or a photographer page), an
  * admin hides it from /admin, a visitor no longer finds it (list, search, its page), its author (owner)
- * sees it hidden and why, and the admin unhides it; an admin dismisses a report and the log says who;
+ * sees it hidden and why, and the admin unhides it (after confirming); an admin dismisses a report
+ * (신고 기각, after confirming) and the log says who and names the event;
  * my page links an admin to /admin.
  * Set MODERATION_SHOTS=/some/dir to keep 390 px screenshots of the owner's hidden page and my page.
  */
@@ -79,7 +80,7 @@ test('a member reports an event, an admin hides it, the public loses it, its aut
   await hideFromReport(admin.page, title, '이 이벤트를 숨길까요?', '다른 작가의 사진을 허락 없이 썼어요.');
   const row = admin.page.locator(`[data-event="${id}"]`);
   await expect(row).toContainText('숨김');
-  await expect(admin.page.getByRole('listitem').filter({ hasText: `이벤트 #${id} 숨김` })).toContainText(
+  await expect(admin.page.getByRole('listitem').filter({ hasText: `이벤트 ‘${title}’ (#${id}) 숨김` })).toContainText(
     '신고 1건 처리',
   );
 
@@ -105,6 +106,9 @@ test('a member reports an event, an admin hides it, the public loses it, its aut
 
   // The admin unhides it; the visitor finds it again.
   await row.getByRole('button', { name: '숨김 해제' }).click();
+  const unhide = admin.page.getByRole('alertdialog', { name: '숨김을 해제할까요?' });
+  await expect(unhide).toContainText('누구나 다시 볼 수 있게 공개돼요.');
+  await unhide.getByRole('button', { name: '숨김 해제' }).click();
   await expect(admin.page.getByText('다시 공개했어요.')).toBeVisible();
   await expect(row.getByRole('button', { name: '숨기기' })).toBeVisible();
   await visitor.page.goto(`/event/${id}`);
@@ -203,9 +207,9 @@ test('a member reports a photographer page, an admin hides it, the public loses 
   const { admin, item } = await adminAtReport(browser, base, nickname);
   await expect(item).toContainText('사진작가 · 사기 의심');
   await hideFromReport(admin.page, nickname, '이 사진작가 페이지를 숨길까요?', '다른 작가를 사칭한 페이지예요.');
-  await expect(admin.page.getByRole('listitem').filter({ hasText: `사진작가 #${id} 숨김` })).toContainText(
-    '신고 1건 처리',
-  );
+  await expect(
+    admin.page.getByRole('listitem').filter({ hasText: `사진작가 ‘${nickname}’ (#${id}) 숨김` }),
+  ).toContainText('신고 1건 처리');
 
   // A visitor finds it nowhere: the list, search, its page (the Not Found behaviour, home).
   await visitor.page.goto('/photographers');
@@ -236,6 +240,10 @@ test('a member reports a photographer page, an admin hides it, the public loses 
   await admin.page.goto(`/photographer/${id}`);
   await expect(admin.page.locator('[data-hidden-reason]')).toHaveText('다른 작가를 사칭한 페이지예요.');
   await admin.page.getByRole('button', { name: '숨김 해제' }).click();
+  await admin.page
+    .getByRole('alertdialog', { name: '숨김을 해제할까요?' })
+    .getByRole('button', { name: '숨김 해제' })
+    .click();
   await expect(admin.page).toHaveURL(new URL(`/photographer/${id}`, base).href);
   await expect(admin.page.getByRole('heading', { name: nickname })).toBeVisible();
   await visitor.page.goto(`/photographer/${id}`);
@@ -261,10 +269,17 @@ test('an admin dismisses a report without acting; the log on /admin says who did
   await page.goto('/admin');
   const item = page.locator('[data-report]').filter({ hasText: title });
   await expect(item).toContainText('스팸·홍보');
-  await item.getByRole('button', { name: '신고 닫기' }).click();
-  await expect(page.getByText('신고를 닫았어요.')).toBeVisible();
+  // 신고 기각 (not 닫기, which reads like closing a dialog) asks first; 취소 leaves the report open.
+  await item.getByRole('button', { name: '신고 기각' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '이 신고를 기각할까요?' });
+  await confirm.getByRole('button', { name: '취소' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: '신고 기각' }).click();
+  await confirm.getByRole('button', { name: '기각' }).click();
+  await expect(page.getByText('신고를 기각했어요.')).toBeVisible();
   await expect(page.locator('[data-report]').filter({ hasText: title })).toHaveCount(0);
-  const entry = page.getByRole('listitem').filter({ hasText: `이벤트 #${id} 신고 닫기` });
+  const entry = page.getByRole('listitem').filter({ hasText: `이벤트 ‘${title}’ (#${id}) 신고 기각` });
   await expect(entry).toContainText(`처리: ${me.user.nickname}`);
   // Dismissed, not hidden: the event is still public.
   expect((await call(base, 'GET', `/api/v1/promotions/${id}`)).status).toBe(200);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, formatDate, formatPeriod, hashtagLabel, instagramUrl, regionsLabel, typesLabel } from '#lib/display';
+import {
+  excerpt,
+  formatDate,
+  formatDateTime,
+  formatPeriod,
+  hashtagLabel,
+  instagramUrl,
+  regionsLabel,
+  typesLabel,
+} from '#lib/display';
 import { detectIsMobile } from '#lib/is-mobile';
 import { eventJsonLd, jsonLdText } from '#lib/json-ld';
 
@@ -8,6 +17,11 @@ describe('display helpers', () => {
     expect(formatDate('2025-05-01')).toBe('2025.05.01');
     expect(formatPeriod('2025-05-01', '2025-05-31')).toBe('2025.05.01 ~ 2025.05.31');
     expect(formatDate('soon')).toBe('soon');
+  });
+
+  it('shows an instant with a four-digit year in Korea’s time (issue 44, item 18)', () => {
+    expect(formatDateTime('2025-12-31T15:05:00.000Z')).toBe('2026.01.01 00:05');
+    expect(formatDateTime('2025-05-01T03:04:59Z')).toBe('2025.05.01 12:04');
   });
 
   it('labels regions, types and hashtags', () => {
