@@ -16,6 +16,8 @@ export interface Periodic {
   firstMs: number;
   everyMs: number;
   pass: () => Promise<void>;
+  /** Run once at start, before the timers are set (the cleanup's sweep of temporary files). */
+  atStart?: () => Promise<void>;
 }
 
 export function runPeriodically(hooks: LifecycleHooks, job: Periodic): void {
@@ -35,6 +37,7 @@ export function runPeriodically(hooks: LifecycleHooks, job: Periodic): void {
     })();
   };
   hooks.onStart(async () => {
+    await job.atStart?.();
     first = setTimeout(tick, job.firstMs);
     first.unref();
     timer = setInterval(tick, job.everyMs);

@@ -213,11 +213,11 @@ export function registerFileCleanup(
 ): void {
   if (registered) return;
   registered = true;
-  hooks.onStart(async () => {
-    const swept = await sweepTemporary(getStorage());
-    if (swept > 0) log('info', 'temporary upload files swept', { temporaryRemoved: swept });
-  });
   runPeriodically(hooks, {
+    atStart: async () => {
+      const swept = await sweepTemporary(getStorage());
+      if (swept > 0) log('info', 'temporary upload files swept', { temporaryRemoved: swept });
+    },
     what: 'scheduled cleanup',
     firstMs: firstRunDelayMs,
     everyMs: intervalMs,
