@@ -4,7 +4,7 @@
  * calendar file, and an event created by an existing client without the new fields.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, createEvent, day, newPhotographer, newUser, upload, type Session } from '../support/api';
+import { call, createEvent, day, newPhotographer, newUser, uniquePicture, upload, type Session } from '../support/api';
 
 const base = inject('baseUrl');
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 describe('applications over HTTP', () => {
   it('the applicant applies with private photos that only the applicant and the author can load', async () => {
-    const photos = await upload(base, applicant.token, 'APPLICATION_IMAGE', 2);
+    const photos = await upload(base, applicant.token, 'APPLICATION_IMAGE', 2, uniquePicture);
     // The upload's own URL is not public.
     expect((await fetch(photos[0]!.url)).status).toBe(404);
     const res = await call(base, 'POST', `/api/v1/promotions/${eventId}/applications`, {

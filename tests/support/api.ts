@@ -1,6 +1,7 @@
 /**
  * HTTP helpers for contract tests: uploads, registration, events, all through the public API.
  */
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { todayKst } from '#lib/deadline';
 import { bearer, signIn, uniqueAccount, type LoginAnswer } from './auth';
@@ -49,16 +50,28 @@ export async function picture(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A picture no other upload of any test process has: random pixels. Stored pictures are named by their
+ * content, so a test that checks where one picture may be loaded must not share its bytes with another
+ * test's public upload (the solid colours of `picture` repeat across processes).
+ */
+export async function uniquePicture(): Promise<Buffer> {
+  return sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 export async function upload(
   base: string,
   token: string,
   fileType: string,
   count = 1,
+  make: () => Promise<Buffer> = picture,
 ): Promise<{ name: string; url: string }[]> {
   const form = new FormData();
   form.append('fileType', fileType);
   for (let i = 0; i < count; i++)
-    form.append('files', new Blob([new Uint8Array(await picture())], { type: 'image/png' }), `photo-${i}.png`);
+    form.append('files', new Blob([new Uint8Array(await make())], { type: 'image/png' }), `photo-${i}.png`);
   const res = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: bearer(token), body: form });
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { files: { name: string; url: string }[] }).files;
