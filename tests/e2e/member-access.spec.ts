@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueAccount } from '../support/auth';
-import { hydrated, registeredUser, useSession, watchPage } from './support/member';
+import { hydrated, registeredUser, shade, solidPng, useSession, watchPage } from './support/member';
 
 const shotsDir = process.env['MEMBER_SHOTS'];
 async function shot(page: Page, name: string): Promise<void> {
@@ -135,9 +135,11 @@ test.describe('limits of the event form', () => {
         'base64',
       ),
     };
+    // Eleven different pictures: the same one twice is dropped as a duplicate (issue 44).
+    const distinct = await Promise.all(Array.from({ length: 11 }, (_, i) => solidPng(8, shade(i))));
     await page
       .locator('#event-banner')
-      .setInputFiles(Array.from({ length: 11 }, (_, i) => ({ name: `b${i}.png`, ...tiny })));
+      .setInputFiles(distinct.map((buffer, i) => ({ name: `b${i}.png`, mimeType: tiny.mimeType, buffer })));
     await expect(page.getByRole('alertdialog')).toContainText('배너 사진은 최대 10장까지 첨부할 수 있어요.');
     await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
     await expect(page.getByRole('img', { name: /^배너 사진 \d+$/ })).toHaveCount(10);

@@ -14,6 +14,7 @@ import {
   noisyPng,
   registeredUser,
   session,
+  shade,
   solidPng,
   useSession,
   watchPage,
@@ -170,10 +171,9 @@ test.describe.serial('a photographer, a user and their saved lists', () => {
     expect(Math.max(...uploads)).toBeLessThanOrEqual(3_145_728 + 4096);
     await expect(items).toHaveCount(3);
     // The 11th picture opens the limit modal; only what fits is taken.
-    const small = await solidPng(64, '#cccccc');
-    await input.setInputFiles(
-      Array.from({ length: 8 }, (_, i) => ({ name: `extra-${i}.png`, mimeType: 'image/png', buffer: small })),
-    );
+    // Different pictures: the same one twice is dropped as a duplicate (issue 44).
+    const extra = await Promise.all(Array.from({ length: 8 }, (_, i) => solidPng(64, shade(i))));
+    await input.setInputFiles(extra.map((buffer, i) => ({ name: `extra-${i}.png`, mimeType: 'image/png', buffer })));
     const limit = page.getByRole('alertdialog');
     await expect(limit).toContainText('포트폴리오 이미지는 최대 10장까지 첨부할 수 있어요.');
     await limit.getByRole('button', { name: '확인' }).click();

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { call, newMember, newPhotographer, newUser, type Session } from '../support/api';
 import { events, photographers, saveButtonsReady, shotsAt, watchPage } from './support/browse';
-import { freshNickname, hydrated, solidPng, useSession } from './support/member';
+import { freshNickname, hydrated, shade, solidPng, useSession } from './support/member';
 
 const shotsDir = process.env['POLISH_SHOTS'];
 async function shots(page: Page, name: string): Promise<void> {
@@ -177,12 +177,11 @@ test.describe('member pages', () => {
     await page.goto('/edit/photographer/detail');
     await hydrated(page);
     await expect(page.getByRole('img', { name: /^포트폴리오 \d+$/ })).toHaveCount(2);
-    const small = await solidPng(48, '#cccccc');
+    // Different pictures: the same one twice is dropped as a duplicate (issue 44).
+    const nine = await Promise.all(Array.from({ length: 9 }, (_, i) => solidPng(48, shade(i))));
     await page
       .locator('#page-portfolio')
-      .setInputFiles(
-        Array.from({ length: 9 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: small })),
-      );
+      .setInputFiles(nine.map((buffer, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer })));
     const notice = page.getByRole('alertdialog');
     await expect(notice).toContainText('최대 10장');
     await expect(notice.getByRole('button')).toHaveCount(1);

@@ -237,7 +237,9 @@ test.describe('sign-in and sign-up', () => {
     await page.getByRole('button', { name: '가입 완료' }).click();
 
     await expect(page).toHaveURL(/\/success\/signup$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name.slice(0, 10)}... 작가님, 환영해요!`);
+    // Cut at ten characters, between words (issue 44 item 21).
+    const shown = name.slice(0, 10).replace(/\s+\S*$/, '');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${shown}... 작가님, 환영해요!`);
     await expect(page.getByRole('link', { name: '작가 페이지 꾸미기' })).toHaveAttribute(
       'href',
       '/edit/photographer/detail',
@@ -272,7 +274,8 @@ test.describe('sign-in and sign-up', () => {
 
     const input = page.locator('#signup-image');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect(page.getByRole('alert')).toHaveText('이미지 파일이 아니에요.');
+    // The message, and 다른 사진 선택 (issue 44 item 17).
+    await expect(page.getByRole('alert')).toContainText('이미지 파일이 아니에요.');
 
     const big = await sharp({
       create: {

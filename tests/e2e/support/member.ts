@@ -57,6 +57,12 @@ export async function registeredUser(baseURL: string, nickname = freshNickname()
 }
 
 /** A small solid PNG. */
+/** The n-th of a series of clearly different colours (pictures that are not duplicates of each other). */
+export function shade(n: number): string {
+  const hex = (v: number) => (v % 256).toString(16).padStart(2, '0');
+  return `#${hex(40 + n * 37)}${hex(200 - n * 13)}${hex(90 + n * 71)}`;
+}
+
 export function solidPng(size: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
     .png()
