@@ -8,7 +8,7 @@ import { unavailablePage } from './server/http/unavailable-page';
 import { applyCors, preflight } from './server/http/cors';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 import { notFoundPage } from './server/http/not-found';
-import { HIDDEN_VIEW_HEADER } from './lib/paths';
+import { HIDDEN_VIEW_HEADER } from '#lib/paths';
 
 const API_PREFIX = '/api/';
 
