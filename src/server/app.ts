@@ -53,8 +53,8 @@ export function startApp(): Promise<void> {
     // Vacuum too: it marks pages all-visible, without which no count is an index-only scan.
     if (db.kind === 'pglite') await db.query('vacuum analyze');
     // Several instances on one PostgreSQL tell each other what a write changed (src/server/cache/bus.ts).
-    if (config.databaseUrl && config.pageCache.enabled)
-      await startBus(config.databaseUrl, db, staleAfterInvalidationMs);
+    if (config.databaseListenUrl && config.pageCache.enabled)
+      await startBus(config.databaseListenUrl, db, staleAfterInvalidationMs, config.busHeartbeatMs);
     for (const hook of startHooks) await hook();
   })();
   return started;

@@ -27,6 +27,13 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; null means embedded PGlite. */
   databaseUrl: string | null;
+  /**
+   * Where the cache bus LISTENs (DATABASE_LISTEN_URL, default DATABASE_URL): a direct or session-pooled
+   * connection, when DATABASE_URL goes through a transaction-mode pooler such as PgBouncer's.
+   */
+  databaseListenUrl: string | null;
+  /** How often each instance checks that it hears the cache bus; silent for 3× this, it vouches for no copy. */
+  busHeartbeatMs: number;
   /** PGlite location: a directory, or 'memory://' for tests. */
   pgliteDir: string;
   /** null in demo/test: a secret is generated and kept in dataDir. */
@@ -183,6 +190,8 @@ export function parseConfig(env: Env): Config {
     publicOrigin,
     dataDir,
     databaseUrl,
+    databaseListenUrl: databaseUrl ? env['DATABASE_LISTEN_URL']?.trim() || databaseUrl : null,
+    busHeartbeatMs: int(env, 'CACHE_BUS_HEARTBEAT_MS', 5_000, 100, 60_000, problems),
     pgliteDir,
     jwtSecret,
     seedDemoData: bool(env, 'SEED_DEMO_DATA', mode === 'demo', problems),

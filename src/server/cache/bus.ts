@@ -7,9 +7,10 @@
  * When the listening connection drops, messages sent meanwhile are lost: the instance reconnects and
  * then treats every copy it holds as stale. A connection can also stall without dropping (an idle
  * timeout in a NAT or load balancer, a half-open socket): every instance publishes a signed heartbeat
- * every few seconds and listens for its own; when it has not heard one for HEARTBEAT_TIMEOUT_MS it
- * answers and keeps no copy (it cannot vouch for them) and reconnects. TCP keepalive is on too.
- * `LISTEN` needs a direct or session-pooled connection (not PgBouncer's transaction mode).
+ * every few seconds (CACHE_BUS_HEARTBEAT_MS) and listens for its own; when it has not heard one for
+ * three of those it answers and keeps no copy (it cannot vouch for them) and reconnects. TCP keepalive
+ * is on too. `LISTEN` needs a direct or session-pooled connection (not PgBouncer's transaction mode):
+ * DATABASE_LISTEN_URL names one when DATABASE_URL goes through such a pooler.
  * PGlite is one process: there is nothing to tell.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,8 +24,8 @@ export const CHANNEL = 'damabwa_cache';
 /** NOTIFY payloads must stay under 8000 bytes; a longer tag list becomes "everything". */
 const MAX_PAYLOAD = 7_000;
 const RECONNECT_MS = 1_000;
-export const HEARTBEAT_MS = 5_000;
-export const HEARTBEAT_TIMEOUT_MS = 3 * HEARTBEAT_MS;
+/** Heartbeats an instance may miss before it stops vouching for its copies. */
+export const HEARTBEATS_MISSED = 3;
 
 const instance = randomUUID();
 
@@ -37,6 +38,7 @@ interface Bus {
   stopped: boolean;
   timer: NodeJS.Timeout | null;
   beat: NodeJS.Timeout | null;
+  heartbeatMs: number;
   /** When this instance last heard its own heartbeat (or any message) on the listening connection. */
   heardAt: number;
 }
@@ -81,7 +83,12 @@ export function opened(payload: string | undefined): Message | null {
 }
 
 /** Starts listening (PostgreSQL only). `staleMs`: how long stale copies may still be answered. */
-export async function startBus(url: string, publisher: Queryable, staleMs: () => number): Promise<void> {
+export async function startBus(
+  url: string,
+  publisher: Queryable,
+  staleMs: () => number,
+  heartbeatMs: number,
+): Promise<void> {
   if (bus) return;
   const b: Bus = {
     url,
@@ -92,23 +99,24 @@ export async function startBus(url: string, publisher: Queryable, staleMs: () =>
     stopped: false,
     timer: null,
     beat: null,
+    heartbeatMs,
     heardAt: Date.now(),
   };
   bus = b;
   await connect(b);
-  b.beat = setInterval(() => void heartbeat(b), HEARTBEAT_MS);
+  b.beat = setInterval(() => void heartbeat(b), heartbeatMs);
   b.beat.unref();
 }
 
-/** Whether a bus last heard at `heardAt` still vouches for this instance's copies at `now`. */
-export function isHearing(heardAt: number, now: number): boolean {
-  return now - heardAt <= HEARTBEAT_TIMEOUT_MS;
+/** Whether a bus beating every `heartbeatMs`, last heard at `heardAt`, still vouches for its copies at `now`. */
+export function isHearing(heardAt: number, now: number, heartbeatMs: number): boolean {
+  return now - heardAt <= HEARTBEATS_MISSED * heartbeatMs;
 }
 
 /** Publishes a heartbeat; when the last one heard is too old, stops vouching and reconnects. */
 async function heartbeat(b: Bus, now = Date.now()): Promise<void> {
   if (b.stopped) return;
-  if (b.client && !isHearing(b.heardAt, now)) {
+  if (b.client && !isHearing(b.heardAt, now, b.heartbeatMs)) {
     log('warn', 'cache bus: heartbeat not heard; reconnecting', { silentMs: now - b.heardAt });
     setVouched(false);
     const stalled = b.client;
