@@ -3,6 +3,7 @@
  * the other's cached copies through LISTEN/NOTIFY, well before the copies' own max age.
  */
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createEvent, eventBody, freshNickname, newPhotographer, newUser, type Session } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
@@ -128,6 +129,54 @@ describe.skipIf(!DATABASE_URL)('page cache across two instances on one PostgreSQ
       // Within a second (the notification), and then never the old copy again.
       await expect.poll(() => shows(id), { timeout: 1_000, interval: 20 }).toBe(false);
       for (let i = 0; i < 5; i++) expect(await shows(id)).toBe(false);
+    }
+  });
+
+  it('a NOTIFY from any login, malformed or forged, crashes no instance and changes nothing they serve', async () => {
+    // A role with no table rights may still NOTIFY on any channel of the database.
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    let url = DATABASE_URL;
+    try {
+      await admin.query(`do $$ begin create role bus_forger login; exception when duplicate_object then null; end $$`);
+      const forger = new URL(DATABASE_URL);
+      forger.username = 'bus_forger';
+      forger.password = '';
+      url = forger.toString();
+    } catch {
+      // A server that lets this login create no role: forge as this login.
+    } finally {
+      await admin.end();
+    }
+    for (const base of [a.url, b.url]) {
+      await state(base, `/event/${event}`);
+      expect((await state(base, `/event/${event}`)).cached).toBe('hit');
+    }
+    const forger = new pg.Client({ connectionString: url });
+    await forger.connect();
+    const unsigned = JSON.stringify({ from: 'forger', all: true, purge: true });
+    const payloads = [
+      'null',
+      '{"toggles":[null]}',
+      '[]',
+      '"text"',
+      '{',
+      unsigned,
+      JSON.stringify({ body: unsigned, sig: 'AAAA' }),
+      JSON.stringify({ body: null, sig: null }),
+      JSON.stringify({ body: unsigned }),
+    ];
+    try {
+      for (const payload of payloads) await forger.query('select pg_notify($1, $2)', ['damabwa_cache', payload]);
+      await forger.query(`notify damabwa_cache`);
+    } finally {
+      await forger.end();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    for (const base of [a.url, b.url]) {
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      // Still the kept copy: no forged message invalidated or purged it.
+      expect((await state(base, `/event/${event}`)).cached).toBe('hit');
     }
   });
 });
