@@ -7,7 +7,6 @@
 import { APPLY_MODES, type ApplyMode } from './applications';
 import { isValidDate } from './deadline';
 import {
-  PHOTOGRAPHY_TYPES,
   PROMOTION_TYPES,
   isOneOf,
   type Image,
@@ -17,7 +16,6 @@ import {
 } from './domain';
 import type { PromotionBody, PromotionResponse } from './contract';
 import type { RuleResult } from './rules/result';
-import { isKnownRegion } from './regions';
 import { LIMITS } from './rules/common';
 import {
   CAPACITY_LIMITS,
@@ -35,6 +33,7 @@ import {
   PROMOTION_MESSAGES,
 } from './rules/promotion';
 import { sameRegion, toggleIn } from './member-forms';
+import { decodeRegions, decodeTypes } from './profile-drafts';
 import { sliceGraphemes } from './text';
 import { cleanImage, readImage } from './image-list';
 
@@ -406,20 +405,8 @@ export function decodeEventDraft(raw: unknown, editId: number | null): EventDraf
   const startedAt = date(f.startedAt);
   const fields: EventFormFields = {
     title: isString(f.title) ? sliceGraphemes(f.title, TITLE_MAX) : '',
-    photographyTypes: strings(f.photographyTypes)
-      .filter((t): t is PhotographyType => isOneOf(PHOTOGRAPHY_TYPES, t))
-      .slice(0, MAX_EVENT_TYPES),
-    regions: (Array.isArray(f.regions) ? f.regions : [])
-      .filter(
-        (x): x is Region =>
-          typeof x === 'object' &&
-          x !== null &&
-          isString((x as Region).category) &&
-          isString((x as Region).name) &&
-          isKnownRegion((x as Region).category, (x as Region).name),
-      )
-      .map((x) => ({ category: x.category, name: x.name }))
-      .slice(0, MAX_EVENT_REGIONS),
+    photographyTypes: decodeTypes(f.photographyTypes, MAX_EVENT_TYPES) ?? [],
+    regions: decodeRegions(f.regions, MAX_EVENT_REGIONS) ?? [],
     promotionType: isOneOf(PROMOTION_TYPES, f.promotionType) ? f.promotionType : null,
     startedAt,
     endedAt: startedAt ? date(f.endedAt) : '',

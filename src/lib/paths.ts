@@ -8,6 +8,10 @@ export const paths = {
   admin: '/admin',
   login: '/login',
   newEvent: '/new/event',
+  /** The member editors. */
+  editUser: '/edit/user',
+  editPhotographer: '/edit/photographer',
+  editPhotographerPage: '/edit/photographer/detail',
   event: (id: number) => `/event/${id}`,
   photographer: (id: number) => `/photographer/${id}`,
   /** Every review of a photographer, a page at a time (issue 43). */

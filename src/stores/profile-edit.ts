@@ -3,14 +3,16 @@
  * rules and requests are the pure functions of src/lib/member-forms; these add the calls. A save returns
  * to /mypage with a flash message there. A failed save stays on the form with the Korean reason
  * (`$saveError`) and everything the member typed, as the event form does: deliberately unlike the spec,
- * which returns to /mypage even after a failure (docs/api.md, Choices).
+ * which returns to /mypage even after a failure (docs/api.md, Choices). What the member types is kept
+ * in the tab as a draft (src/lib/profile-drafts) until it is saved: a session ended mid-form leads to
+ * the login page and back here with nothing lost.
  */
 import { atom } from 'nanostores';
 import { isApiRequestError } from '#client/api';
-import { navigate } from '#client/browser';
+import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 import { memberCopy } from '#lib/copy-member';
 import type { Address, PhotographyType, Region } from '#lib/domain';
-import { hasUnfinished, slotImages } from '#lib/image-list';
+import { cleanImage, hasUnfinished, slotImages } from '#lib/image-list';
 import {
   MAX_PORTFOLIO,
   MAX_PROFILE_REGIONS,
@@ -36,23 +38,89 @@ import {
   updatePhotographerProfile,
   updateUserProfile,
 } from '#client/member-api';
+import {
+  photographerDraft,
+  profileDraftKey,
+  userDraft,
+  withPageDraft,
+  withPhotographerDraft,
+  withUserDraft,
+  type PageDraft,
+  type ProfileEditor,
+} from '#lib/profile-drafts';
 import { normaliseInstagramIdInput, PAGE_MESSAGES } from '#lib/rules/member';
 import { createImageList, createSingleImage, isSingleUploading } from './image-uploads';
 import { $gate, enterMemberPage, errorMessage, setFlash } from './member';
 import { checkName } from './name-check';
+import { showToast } from './ui';
 
 export const $saving = atom(false);
 export const $nameError = atom<string | null>(null);
 /** Why the last save failed, in Korean, shown above the save button until the next try. */
 export const $saveError = atom<string | null>(null);
 
+/** The storage key of each open editor's draft (its member's); null until the editor is loaded. */
+const draftKeys: Record<ProfileEditor, string | null> = { user: null, photographer: null, page: null };
+
+function writeDraft(editor: ProfileEditor, draft: unknown): void {
+  const key = draftKeys[editor];
+  if (key) writeStorageJson('session', key, draft);
+}
+
+/**
+ * The loaded state with this member's kept draft applied (saying so when it changes anything); from now
+ * on every change is kept.
+ */
+function withKeptDraft<T>(
+  editor: ProfileEditor,
+  memberId: number,
+  loaded: T,
+  apply: (raw: unknown) => T | null,
+  same: (a: T, b: T) => boolean,
+): T {
+  draftKeys[editor] = profileDraftKey(editor, memberId);
+  const raw = readStorageJson('session', draftKeys[editor]);
+  const restored = raw === null ? null : apply(raw);
+  if (!restored || same(restored, loaded)) return loaded;
+  showToast(memberCopy.eventForm.draftRestored);
+  return restored;
+}
+
+const sameJson =
+  <T>(project: (v: T) => unknown) =>
+  (a: T, b: T) =>
+    JSON.stringify(project(a)) === JSON.stringify(project(b));
+
+let keeping = false;
+
+/** Every change of an open editor is written to its draft (once per page: the stores outlive opens). */
+function keepDrafts(): void {
+  if (keeping) return;
+  keeping = true;
+  $userEdit.listen((s) => s && writeDraft('user', userDraft(s)));
+  $photographerEdit.listen((s) => s && writeDraft('photographer', photographerDraft(s)));
+  const page = () => {
+    const s = $pageEditor.get();
+    if (s) writeDraft('page', { ...s, portfolio: slotImages(portfolio.$slots.get()) } satisfies PageDraft);
+  };
+  $pageEditor.listen(page);
+  portfolio.$slots.listen(page);
+}
+
 /** Sends, then back to /mypage with a flash message; after a failure the form stays as typed, with why. */
-async function saveAndReturn(call: () => Promise<unknown>, successMessage: string): Promise<void> {
+async function saveAndReturn(
+  editor: ProfileEditor,
+  call: () => Promise<unknown>,
+  successMessage: string,
+): Promise<void> {
   if ($saving.get()) return;
   $saving.set(true);
   $saveError.set(null);
   try {
     await call();
+    const key = draftKeys[editor];
+    draftKeys[editor] = null;
+    if (key) removeStorage('session', key);
     setFlash(successMessage);
     navigate('/mypage', { replace: true });
   } catch (err) {
@@ -86,7 +154,17 @@ export const userPicture = createSingleImage('USER_PROFILE_IMAGE', (image) =>
 export async function openUserEditor(): Promise<void> {
   resetSave();
   const me = await enterMemberPage('user');
-  if (me) $userEdit.set(userEditState(me));
+  if (!me) return;
+  $userEdit.set(
+    withKeptDraft(
+      'user',
+      me.id,
+      userEditState(me),
+      (raw) => withUserDraft(userEditState(me), raw),
+      sameJson(userDraft),
+    ),
+  );
+  keepDrafts();
 }
 
 export function setUserNickname(input: string): void {
@@ -116,7 +194,7 @@ export function submitUserProfile(): Promise<void> {
   const s = $userEdit.get();
   const body = s ? userProfileRequest(s, isSingleUploading(userPicture.$upload.get())) : null;
   if (!body) return Promise.resolve();
-  return saveAndReturn(() => updateUserProfile(body), memberCopy.edit.saved);
+  return saveAndReturn('user', () => updateUserProfile(body), memberCopy.edit.saved);
 }
 
 // --- /edit/photographer ---
@@ -151,7 +229,17 @@ export async function openPhotographerEditor(): Promise<void> {
   $gate.set({ status: 'checking' });
   const p = await loadOwnPhotographer(me.id);
   if (!p) return;
-  $photographerEdit.set(photographerEditState(p));
+  const loaded = photographerEditState(p);
+  $photographerEdit.set(
+    withKeptDraft(
+      'photographer',
+      me.id,
+      loaded,
+      (raw) => withPhotographerDraft(loaded, raw),
+      sameJson(photographerDraft),
+    ),
+  );
+  keepDrafts();
   $gate.set({ status: 'ready', me });
 }
 
@@ -180,7 +268,7 @@ export function submitPhotographerProfile(): Promise<void> {
   const s = $photographerEdit.get();
   const body = s ? photographerProfileRequest(s, isSingleUploading(photographerPicture.$upload.get())) : null;
   if (!body) return Promise.resolve();
-  return saveAndReturn(() => updatePhotographerProfile(body), memberCopy.edit.saved);
+  return saveAndReturn('photographer', () => updatePhotographerProfile(body), memberCopy.edit.saved);
 }
 
 // --- /edit/photographer/detail ---
@@ -205,8 +293,17 @@ export async function openPageEditor(): Promise<void> {
   $gate.set({ status: 'checking' });
   const p = await loadOwnPhotographer(me.id);
   if (!p) return;
-  portfolio.reset(p.portfolio);
-  $pageEditor.set(pageEditorFields(p));
+  const loaded = { fields: pageEditorFields(p), portfolio: p.portfolio.map(cleanImage) };
+  const kept = withKeptDraft(
+    'page',
+    me.id,
+    loaded,
+    (raw) => withPageDraft(loaded.fields, loaded.portfolio, raw),
+    sameJson((v) => withPageDraft(v.fields, v.portfolio, { ...v.fields, portfolio: v.portfolio })),
+  );
+  portfolio.reset(kept.portfolio);
+  $pageEditor.set(kept.fields);
+  keepDrafts();
   $gate.set({ status: 'ready', me });
 }
 
@@ -231,5 +328,5 @@ export function submitPhotographerPage(): Promise<void> {
   const slots = portfolio.$slots.get();
   const body = s ? photographerPageRequest(s, slotImages(slots), hasUnfinished(slots)) : null;
   if (!body) return Promise.resolve();
-  return saveAndReturn(() => updatePhotographerPage(body), memberCopy.edit.pageSaved);
+  return saveAndReturn('page', () => updatePhotographerPage(body), memberCopy.edit.pageSaved);
 }

@@ -34,6 +34,7 @@ import {
 import { currentPathname, navigate, writeStorage } from '#client/browser';
 import { VISITED_KEY } from '#client/first-visit';
 import { copy } from '#lib/copy';
+import { paths } from '#lib/paths';
 import { loginPathFrom, takeReturnPath } from '#lib/return-to';
 import { carryNotice, showToast } from './ui';
 
@@ -86,10 +87,15 @@ function endSession(): void {
 }
 
 /**
- * The member's forms: a 401 there leads to the login page and back, the draft kept in this tab (the event
- * form keeps its draft in sessionStorage as it is typed).
+ * The member's forms: a 401 there leads to the login page and back, the draft kept in this tab (each
+ * keeps its draft in sessionStorage as it is typed: src/stores/event-form.ts, src/stores/profile-edit.ts).
  */
-const FORM_PAGES = ['/new/event'];
+export const FORM_PAGES: readonly string[] = [
+  paths.newEvent,
+  paths.editUser,
+  paths.editPhotographer,
+  paths.editPhotographerPage,
+];
 
 /**
  * Spec §4 forced logout after a 401: session user reset, access token removed, to `/` unless already

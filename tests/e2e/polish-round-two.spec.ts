@@ -399,6 +399,62 @@ test('6. a 401 in the event form says the session ended and returns to the kept 
   await expect(page.getByRole('img', { name: '배너 사진 1' })).toBeVisible();
 });
 
+/** A 401 on saving `path` leads to the login page; signed in again, the draft typed into `field` is back. */
+async function editorKeepsDraft(page: Page, member: Session, path: string, api: string, field: string, text: string) {
+  await useSession(page, member);
+  const refuse = (route: Route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'UNAUTHORIZED', message: '로그인이 필요해요.' }),
+    });
+  await page.goto(path);
+  await hydrated(page);
+  await page.locator(field).fill(text);
+  await page.route(api, refuse);
+  await page.route('**/api/v1/auth/**', refuse);
+  await page.getByRole('button', { name: /저장|수정 완료/ }).click();
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === path);
+  await expect(toasts(page).getByText('로그인이 만료되었어요. 다시 로그인해 주세요.')).toBeVisible();
+  // Signed in again (the refresh token stayed), the editor comes back as it was typed.
+  await page.unrouteAll();
+  await page.evaluate((token) => localStorage.setItem('accessToken', token), member.accessToken.value);
+  await page.evaluate(
+    (user) => localStorage.setItem('sessionUser', user),
+    JSON.stringify({ id: member.user.id, roles: member.user.roles }),
+  );
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.locator(field)).toHaveValue(text);
+  await expect(toasts(page).getByText('작성하던 내용을 불러왔어요.')).toBeVisible();
+  // Saved, the draft is gone: the next visit shows what was saved, without the restored notice.
+  await page.getByRole('button', { name: /저장|수정 완료/ }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.locator(field)).toHaveValue(text);
+  await expect(toasts(page).getByText('작성하던 내용을 불러왔어요.')).toHaveCount(0);
+}
+
+test('6. a 401 in the photographer page editor returns to the kept draft', async ({ page, baseURL }) => {
+  const photographer = await newPhotographer(baseURL ?? '', { withPage: true });
+  const intro = `만료된 소개 초안 ${Date.now().toString(36)}`;
+  await editorKeepsDraft(
+    page,
+    photographer,
+    '/edit/photographer/detail',
+    '**/api/v1/photographers/me/page',
+    '#page-intro',
+    intro,
+  );
+});
+
+test('6. a 401 in the profile editor returns to the kept draft', async ({ page, baseURL }) => {
+  const user = await newUser(baseURL ?? '');
+  const instagram = `draft_${Date.now().toString(36)}`;
+  await editorKeepsDraft(page, user, '/edit/user', '**/api/v1/users/me/profile', '#edit-user-instagram', instagram);
+});
+
 // --- item 8: text that is refused says so; zero-width does not count ---------------------------------
 
 test.describe('8. refused text says why; a minimum counts what shows', () => {
