@@ -2,7 +2,7 @@
  * Typed calls of the member pages (my page, saved lists, profile editors, event form) on top of the one
  * API client (src/lib/api): the shapes of api-contract.md these pages read, and one function per call.
  */
-import { api } from '#client/api';
+import { api, isApiRequestError } from '#client/api';
 import type {
   Page,
   SavedPhotographerItem,
@@ -12,9 +12,20 @@ import type {
   PromotionResponse,
   UserResponse,
 } from '#lib/contract';
+import type { HiddenItem, HiddenItems, HiddenItemType, HiddenPromotionView } from '#lib/contract-moderation';
 import type { PhotographerPagePayload, PhotographerProfilePayload, UserProfilePayload } from '#lib/rules/member';
 
 export type SavedType = 'promotion' | 'photographer';
+
+/** GET /users/me/hidden: the member's hidden events and photographer page (issue 44, item 7). */
+export async function fetchMyHidden(): Promise<HiddenItem[]> {
+  return (await api.get<HiddenItems>('/users/me/hidden')).items;
+}
+
+/** 다시 검토 요청: the owner asks an admin to look again at their hidden event or page. */
+export function requestHiddenReview(type: HiddenItemType, id: number): Promise<unknown> {
+  return api.post(type === 'PROMOTION' ? `/promotions/${id}/review-request` : '/photographers/me/review-request');
+}
 
 export function isSavedType(value: unknown): value is SavedType {
   return value === 'promotion' || value === 'photographer';
@@ -71,6 +82,19 @@ export function withdrawMembership(): Promise<void> {
 
 export function fetchPromotion(id: number): Promise<PromotionResponse> {
   return api.get<PromotionResponse>(`/promotions/${id}`);
+}
+
+/**
+ * An event to edit: a live one, or (404 there) the author's own hidden one, which they may fix before
+ * asking for another look (GET /promotions/{id}/moderation answers only its author and admins).
+ */
+export async function fetchEditablePromotion(id: number): Promise<PromotionResponse> {
+  try {
+    return await fetchPromotion(id);
+  } catch (err) {
+    if (!isApiRequestError(err) || err.status !== 404) throw err;
+    return (await api.get<HiddenPromotionView>(`/promotions/${id}/moderation`)).promotion;
+  }
 }
 
 export function createPromotion(body: PromotionBody): Promise<PromotionResponse> {

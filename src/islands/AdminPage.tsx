@@ -9,6 +9,7 @@ import { MODERATION_PATHS, type ReportTargetType } from '#lib/rules/report';
 import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
 import { ReportQueue } from './moderation/ReportQueue';
+import { ReviewRequests } from './moderation/ReviewRequests';
 import styles from './AdminPage.module.css';
 
 type State =
@@ -71,6 +72,17 @@ export function AdminPage() {
       confirmLabel: t.unhideConfirm,
       onConfirm: () => act(`/admin/${MODERATION_PATHS[target.type]}/${target.id}/unhide`, t.unhidden),
     });
+  const askKeepHidden = (target: { type: 'PROMOTION' | 'PHOTOGRAPHER'; id: number }) =>
+    openConfirm({
+      title: moderationCopy.reviewRequests.keepHiddenTitle,
+      content: moderationCopy.reviewRequests.keepHiddenContent,
+      confirmLabel: moderationCopy.reviewRequests.keepHidden,
+      onConfirm: () =>
+        act(
+          `/admin/${MODERATION_PATHS[target.type]}/${target.id}/keep-hidden`,
+          moderationCopy.reviewRequests.keptHidden,
+        ),
+    });
   const askDismiss = (reportId: number) =>
     openConfirm({
       title: t.dismissTitle,
@@ -95,9 +107,11 @@ export function AdminPage() {
         </button>
       </div>
     );
-  const { events, log } = state.data;
+  const { events, log, reviewRequests } = state.data;
   return (
     <div className={styles['page']}>
+      <ReviewRequests items={reviewRequests} onUnhide={askUnhide} onKeepHidden={askKeepHidden} />
+
       <ReportQueue
         version={version}
         onHide={setHiding}

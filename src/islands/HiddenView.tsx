@@ -4,6 +4,7 @@ import { getAccessToken } from '#client/auth';
 import type { HiddenPhotographerView, HiddenPromotionView } from '#lib/contract-moderation';
 import { copy } from '#lib/copy';
 import { moderationCopy } from '#lib/copy-moderation';
+import { requestHiddenReview } from '#client/member-api';
 import { formatPeriod } from '#lib/display';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
@@ -68,6 +69,82 @@ function Body({ view }: { view: View }) {
   );
 }
 
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+
+const failed = (err: unknown) => showToast(isApiRequestError(err) ? err.message : copy.errors.unexpected, 'error');
+
+/**
+ * What the owner of hidden content may do (issue 44, item 7): fix it, delete an event, and ask an admin
+ * to look again, once until answered.
+ */
+function OwnerActions({ view, onRequested }: { view: View; onRequested: (at: string) => void }) {
+  const t = moderationCopy.hidden;
+  const id = view.kind === 'PROMOTION' ? view.promotion.id : view.photographer.id;
+  const remove = async () => {
+    try {
+      await api.delete(`/promotions/${id}`);
+      carryNotice(t.deleted, paths.myPage);
+      window.location.assign(paths.myPage);
+    } catch (err) {
+      failed(err);
+    }
+  };
+  const request = async () => {
+    try {
+      await requestHiddenReview(view.kind, id);
+      showToast(t.requested);
+      onRequested(new Date().toISOString());
+    } catch (err) {
+      failed(err);
+    }
+  };
+  return (
+    <div className={styles['owner']}>
+      {view.reviewRequestedAt ? (
+        <p className={styles['requested']}>{t.requestedAt(longDate(view.reviewRequestedAt))}</p>
+      ) : (
+        <p className={styles['help']}>{t.ownerHelp}</p>
+      )}
+      <div className={styles['actions']}>
+        <a
+          className={styles['button']}
+          href={view.kind === 'PROMOTION' ? paths.editEvent(id) : paths.editPhotographerPage}
+        >
+          {t.edit}
+        </a>
+        {view.kind === 'PROMOTION' && (
+          <button
+            type="button"
+            className={styles['button']}
+            onClick={() =>
+              openConfirm({ title: t.deleteTitle, content: t.deleteContent, confirmLabel: t.delete, onConfirm: remove })
+            }
+          >
+            {t.delete}
+          </button>
+        )}
+        {!view.reviewRequestedAt && (
+          <button
+            type="button"
+            className={`${styles['button']} ${styles['primary']}`}
+            onClick={() =>
+              openConfirm({
+                title: t.requestReviewTitle,
+                content: t.requestReviewContent,
+                confirmLabel: t.requestReview,
+                onConfirm: request,
+              })
+            }
+          >
+            {t.requestReview}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * A hidden event or photographer page as its author (owner) and admins see it: that it is hidden, why,
  * and what it says. The page around it is a 404 for everyone; this island asks the API, which answers
@@ -106,9 +183,10 @@ export function HiddenView({ kind, id }: { kind: HiddenKind; id: number }) {
       await api.post(`/admin/${target.api}/${id}/unhide`);
       window.location.assign(target.page(id));
     } catch (err) {
-      showToast(isApiRequestError(err) ? err.message : copy.errors.unexpected, 'error');
+      failed(err);
     }
   };
+  const owner = view.kind === 'PROMOTION' ? view.promotion.authorId === user.id : view.photographer.id === user.id;
   return (
     <article className={styles['page']}>
       <div className={styles['banner']} role="status">
@@ -117,11 +195,7 @@ export function HiddenView({ kind, id }: { kind: HiddenKind; id: number }) {
           <dt>{t.reason}</dt>
           <dd data-hidden-reason>{view.hiddenReason}</dd>
           <dt>{t.hiddenAt}</dt>
-          <dd>
-            {new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(
-              new Date(view.hiddenAt),
-            )}
-          </dd>
+          <dd>{longDate(view.hiddenAt)}</dd>
         </dl>
         {user.roles.includes('ADMIN') && (
           <button
@@ -139,6 +213,7 @@ export function HiddenView({ kind, id }: { kind: HiddenKind; id: number }) {
             {moderationCopy.admin.unhide}
           </button>
         )}
+        {owner && <OwnerActions view={view} onRequested={(at) => setView({ ...view, reviewRequestedAt: at })} />}
       </div>
       <Body view={view} />
     </article>

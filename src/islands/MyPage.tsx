@@ -8,6 +8,7 @@ import { notificationCopy } from '#lib/copy-notifications';
 import { canWriteEvents, isPhotographerMember } from '#lib/member-access';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
+import type { HiddenItem } from '#lib/contract-moderation';
 import { formatCount } from '#lib/text';
 import { $myPage, askLogout, askWithdraw, loadMyPage, type SavedCounts } from '#stores/member';
 import { ClosingSoon } from './member/ClosingSoon';
@@ -50,6 +51,29 @@ function Counts({ counts }: { counts: SavedCounts }) {
     <section className={styles['counts']} aria-label={t.savedLabel}>
       <SavedCount label={t.savedEvents} count={counts.promotion} href="/my/saved/promotion" />
       <SavedCount label={t.savedPhotographers} count={counts.photographer} href="/my/saved/photographer" />
+    </section>
+  );
+}
+
+/** The member's hidden content: why and what to do is one tap away, on the hidden page itself. */
+function HiddenNotice({ items }: { items: HiddenItem[] }) {
+  const t = moderationCopy.myNotice;
+  return (
+    <section className={styles['hiddenNotice']} aria-labelledby="mypage-hidden">
+      <h2 id="mypage-hidden">{t.title}</h2>
+      <p>{t.body}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.type}:${item.id}`}>
+            <a href={item.type === 'PROMOTION' ? paths.event(item.id) : paths.photographer(item.id)}>
+              <span className={styles['hiddenKind']}>{t.kind[item.type]}</span>
+              <span className={styles['hiddenName']}>{item.name}</span>
+              {item.reviewRequestedAt && <span className={styles['hiddenRequested']}>{t.requested}</span>}
+              <span aria-hidden="true">›</span>
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -110,6 +134,8 @@ export function MyPage({ contactFormUrl }: Props) {
               )}
             </div>
           </section>
+
+          {state.hidden.length > 0 && <HiddenNotice items={state.hidden} />}
 
           <ClosingSoon events={state.closingSoon} />
 

@@ -49,7 +49,15 @@ export interface ModerationEvent {
   hiddenReason: string | null;
 }
 
-export type ModerationAction = 'HIDE' | 'UNHIDE' | 'DELETE' | 'DISMISS' | 'GRANT_ADMIN' | 'REVOKE_ADMIN';
+export type ModerationAction =
+  | 'HIDE'
+  | 'UNHIDE'
+  | 'DELETE'
+  | 'DISMISS'
+  | 'GRANT_ADMIN'
+  | 'REVOKE_ADMIN'
+  /** An admin looked again at a hidden target its owner asked about and kept it hidden. */
+  | 'KEEP_HIDDEN';
 
 /** What a log entry acted on: reported content, or a member (role changes). */
 export type ModerationTargetType = ReportTargetType | 'MEMBER';
@@ -76,6 +84,29 @@ export interface ModerationOverview {
   reports: OpenReport[];
   events: ModerationEvent[];
   log: ModerationLogEntry[];
+  /** Hidden targets whose owner asked for another look (다시 검토 요청), oldest request first. */
+  reviewRequests: HiddenItem[];
+}
+
+/** The kinds of hidden content an owner sees, asks about and an admin looks at again. */
+export type HiddenItemType = 'PROMOTION' | 'PHOTOGRAPHER';
+
+/** A hidden event or photographer page: `GET /users/me/hidden` (its owner) and the admin's review queue. */
+export interface HiddenItem {
+  type: HiddenItemType;
+  /** The event's id, or the photographer's member id. */
+  id: number;
+  /** The event's title or the photographer's nickname. */
+  name: string;
+  hiddenAt: string;
+  hiddenReason: string;
+  /** When the owner asked for another look; null when they have not (or an admin has answered). */
+  reviewRequestedAt: string | null;
+}
+
+/** GET /users/me/hidden. */
+export interface HiddenItems {
+  items: HiddenItem[];
 }
 
 /** GET /promotions/{id}/moderation: a hidden event as its author and admins see it. */
@@ -83,6 +114,8 @@ export interface HiddenPromotionView {
   promotion: PromotionResponse;
   hiddenAt: string;
   hiddenReason: string;
+  /** When its author asked for another look, while an admin has not answered. */
+  reviewRequestedAt: string | null;
 }
 
 /** GET /photographers/{id}/moderation: a hidden photographer page as its owner and admins see it. */
@@ -90,4 +123,6 @@ export interface HiddenPhotographerView {
   photographer: PhotographerResponse;
   hiddenAt: string;
   hiddenReason: string;
+  /** When its owner asked for another look, while an admin has not answered. */
+  reviewRequestedAt: string | null;
 }

@@ -1,6 +1,6 @@
 /** Reports and moderation: the report dialog, the admin's menu items, /admin and the hidden event view. */
 import { copy } from './copy';
-import type { ModerationAction, ModerationTargetType } from './contract-moderation';
+import type { HiddenItemType, ModerationAction, ModerationTargetType } from './contract-moderation';
 
 export const moderationCopy = {
   report: {
@@ -104,7 +104,19 @@ export const moderationCopy = {
     DISMISS: '신고 기각',
     GRANT_ADMIN: '관리자 권한 부여',
     REVOKE_ADMIN: '관리자 권한 회수',
+    KEEP_HIDDEN: '다시 검토 후 숨김 유지',
   } satisfies Record<ModerationAction, string>,
+  /** /admin: hidden content whose owner asked for another look. */
+  reviewRequests: {
+    title: '다시 검토 요청',
+    empty: '기다리는 검토 요청이 없어요.',
+    requestedAt: (date: string) => `${date} 요청`,
+    open: '보기',
+    keepHidden: '숨김 유지',
+    keepHiddenTitle: ['숨김을 유지할까요?'],
+    keepHiddenContent: ['검토 요청이 닫히고, 숨김은 그대로예요.'],
+    keptHidden: '숨김을 유지했어요.',
+  },
   /** The reporter of a report whose reporter withdrew. */
   formerMember: '탈퇴한 회원',
   /** The hidden event or photographer page as its author (owner) and admins see it. */
@@ -120,5 +132,24 @@ export const moderationCopy = {
     reason: '숨김 사유',
     hiddenAt: '숨긴 날짜',
     loading: '불러오는 중…',
+    /** What the owner may do (issue 44, item 7). */
+    ownerHelp: '내용을 고친 뒤 다시 검토를 요청하면 관리자가 확인해요.',
+    edit: '수정하기',
+    delete: '삭제하기',
+    deleteTitle: ['이벤트를 삭제할까요?'],
+    deleteContent: ['삭제하면 되돌릴 수 없어요.'],
+    deleted: '삭제했어요.',
+    requestReview: '다시 검토 요청',
+    requestReviewTitle: ['다시 검토를 요청할까요?'],
+    requestReviewContent: ['관리자가 내용을 다시 확인하고,', '문제가 없으면 다시 공개해요.'],
+    requested: '다시 검토를 요청했어요.',
+    requestedAt: (date: string) => `${date}에 다시 검토를 요청했어요. 관리자가 확인하고 있어요.`,
+  },
+  /** My page's notice of the member's hidden content. */
+  myNotice: {
+    title: '숨겨진 게시물이 있어요',
+    body: '운영 정책에 따라 다른 사람에게 보이지 않아요. 눌러서 사유를 확인하고 수정하거나 다시 검토를 요청할 수 있어요.',
+    kind: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가 페이지' } satisfies Record<HiddenItemType, string>,
+    requested: '검토 요청됨',
   },
 };

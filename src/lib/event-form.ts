@@ -6,14 +6,7 @@
  */
 import { APPLY_MODES, type ApplyMode } from './applications';
 import { isValidDate } from './deadline';
-import {
-  PROMOTION_TYPES,
-  isOneOf,
-  type Image,
-  type PhotographyType,
-  type PromotionType,
-  type Region,
-} from './domain';
+import { PROMOTION_TYPES, isOneOf, type Image, type PhotographyType, type PromotionType, type Region } from './domain';
 import type { PromotionBody, PromotionResponse } from './contract';
 import type { RuleResult } from './rules/result';
 import { LIMITS } from './rules/common';

@@ -38,7 +38,7 @@ import {
   type EventFormFields,
 } from '#lib/event-form';
 import { hasUnfinished, slotImages } from '#lib/image-list';
-import { createPromotion, fetchPromotion, updatePromotion } from '#client/member-api';
+import { createPromotion, fetchEditablePromotion, updatePromotion } from '#client/member-api';
 import { PROMOTION_MESSAGES } from '#lib/rules/promotion';
 import { paths } from '#lib/paths';
 import { createImageList } from './image-uploads';
@@ -136,7 +136,7 @@ export async function openEventForm(params: URLSearchParams): Promise<void> {
   }
   $gate.set({ status: 'checking' });
   try {
-    const promotion = await fetchPromotion(editId);
+    const promotion = await fetchEditablePromotion(editId);
     if (promotion.authorId !== me.id) {
       denyPage(memberCopy.access.notAuthor, `/event/${editId}`);
       return;

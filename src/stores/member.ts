@@ -8,11 +8,13 @@ import { fetchMe, isApiRequestError } from '#client/api';
 import { hasAccessToken } from '#client/auth';
 import { navigate, readStorage, removeStorage, writeStorage } from '#client/browser';
 import type { PhotographerResponse, PromotionListItem, UserResponse } from '#lib/contract';
+import type { HiddenItem } from '#lib/contract-moderation';
 import { copy } from '#lib/copy';
 import { memberCopy } from '#lib/copy-member';
 import { isPhotographerMember, memberPageAccess, type MemberPageRequirement } from '#lib/member-access';
 import {
   fetchPhotographer,
+  fetchMyHidden,
   fetchSavedClosingSoon,
   fetchSavedCount,
   withdrawMembership,
@@ -113,6 +115,8 @@ export interface MyPageState {
   counts: SavedCounts;
   /** Saved events closing within CLOSING_SOON_DAYS, soonest first (empty when none or not loaded). */
   closingSoon: PromotionListItem[];
+  /** The member's content an admin hid, newest first: a notice at the top of the page. */
+  hidden: HiddenItem[];
 }
 
 /** My page shows the saved events that close within this many days (D-3 to today). */
@@ -124,6 +128,7 @@ export const $myPage = atom<MyPageState>({
   photographer: null,
   counts: { promotion: null, photographer: null },
   closingSoon: [],
+  hidden: [],
 });
 
 async function countOrNull(type: SavedType): Promise<number | null> {
@@ -140,7 +145,7 @@ export async function loadMyPage(): Promise<void> {
   if (!me) return;
   showFlash();
   $myPage.set({ ...$myPage.get(), status: 'loading', me });
-  const [photographer, promotion, photographers, closingSoon] = await Promise.all([
+  const [photographer, promotion, photographers, closingSoon, hidden] = await Promise.all([
     isPhotographerMember(me)
       ? fetchPhotographer(me.id).catch((err: unknown) => {
           console.warn('photographer profile not loaded', err);
@@ -154,8 +159,19 @@ export async function loadMyPage(): Promise<void> {
       console.warn('closing-soon saved events not loaded', err);
       return [];
     }),
+    fetchMyHidden().catch((err: unknown) => {
+      console.warn('hidden content not loaded', err);
+      return [];
+    }),
   ]);
-  $myPage.set({ status: 'ready', me, photographer, counts: { promotion, photographer: photographers }, closingSoon });
+  $myPage.set({
+    status: 'ready',
+    me,
+    photographer,
+    counts: { promotion, photographer: photographers },
+    closingSoon,
+    hidden,
+  });
 }
 
 // --- log out and withdrawal ---

@@ -931,3 +931,64 @@ test('23. a toast stays clear of my page’s last rows, under the top bar, and c
   await toasts(page).getByRole('button', { name: '알림 닫기' }).click();
   await expect(toast).toHaveCount(0);
 });
+
+// --- item 7: the owner of hidden content ---------------------------------------------------------------
+
+test('7. the owner of a hidden event is told on my page and acts from the hidden view; /admin answers', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const author = await newPhotographer(base, { withPage: true });
+  const admin = await signIn(base, 'demo-admin');
+  const title = `숨겨진 내 이벤트 ${Date.now().toString(36)}`;
+  const { id } = await createEvent(base, author.token, { title });
+  const hidden = await call(base, 'POST', `/api/v1/admin/promotions/${id}/hide`, {
+    token: admin.accessToken.value,
+    body: { reason: '연락처가 다른 사람의 것이에요.' },
+  });
+  expect(hidden.status).toBe(204);
+
+  await useSession(page, author);
+  await page.goto('/mypage');
+  await hydrated(page);
+  const notice = page.getByRole('region', { name: '숨겨진 게시물이 있어요' });
+  await expect(notice).toBeVisible();
+  await shots(page, 'mypage-hidden-notice');
+  await notice.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page).toHaveURL(new RegExp(`/event/${id}$`));
+  await expect(page.getByText('연락처가 다른 사람의 것이에요.')).toBeVisible();
+  await expect(page.getByRole('link', { name: '수정하기' })).toHaveAttribute('href', `/new/event?edit=${id}`);
+  await expect(page.getByRole('button', { name: '삭제하기' })).toBeVisible();
+  await page.getByRole('button', { name: '다시 검토 요청' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '다시 검토 요청' }).click();
+  await expect(toasts(page).getByText('다시 검토를 요청했어요.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/다시 검토를 요청했어요\. 관리자가 확인하고 있어요\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: '다시 검토 요청' })).toHaveCount(0);
+  await shots(page, 'hidden-view-owner');
+  // The hidden event opens in the form, to be fixed while it waits.
+  await page.getByRole('link', { name: '수정하기' }).click();
+  await expect(page.getByLabel('이벤트 제목')).toHaveValue(title);
+
+  // The request waits on /admin; the admin keeps the event hidden.
+  const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const adminPage = await adminContext.newPage();
+  await useSession(adminPage, admin);
+  await adminPage.goto('/admin');
+  const requests = adminPage.getByRole('region', { name: '다시 검토 요청' });
+  const item = requests.locator(`[data-review-request="PROMOTION:${id}"]`);
+  await expect(item).toContainText(title);
+  await item.getByRole('button', { name: '숨김 유지' }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: '숨김 유지' }).click();
+  await expect(item).toHaveCount(0);
+  await adminContext.close();
+
+  // The owner may delete it: it leaves my page's notice.
+  await page.goto(`/event/${id}`);
+  await page.getByRole('button', { name: '삭제하기' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '삭제하기' }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(toasts(page).getByText('삭제했어요.')).toBeVisible();
+  await expect(page.getByRole('region', { name: '숨겨진 게시물이 있어요' })).toHaveCount(0);
+});

@@ -46,7 +46,10 @@ describe.skipIf(!DATABASE_URL)('an instance whose cache bus stalls silently', ()
     return { cached: res.headers.get('x-page-cache'), text: await res.text() };
   };
   const edit = async (title: string, body: Record<string, unknown>) => {
-    const res = await call(a.url, 'PUT', `/api/v1/promotions/${event}`, { token: author.token, body: { ...body, title } });
+    const res = await call(a.url, 'PUT', `/api/v1/promotions/${event}`, {
+      token: author.token,
+      body: { ...body, title },
+    });
     expect(res.status).toBe(200);
   };
 
@@ -76,10 +79,13 @@ describe.skipIf(!DATABASE_URL)('an instance whose cache bus stalls silently', ()
     // It listens again on a new connection, keeps copies again, and hears the next edit at once.
     await expect.poll(() => proxy.connections(), { timeout: 5_000, interval: 50 }).toBeGreaterThan(1);
     await expect
-      .poll(async () => {
-        await page();
-        return (await page()).cached;
-      }, { timeout: 5_000, interval: 100 })
+      .poll(
+        async () => {
+          await page();
+          return (await page()).cached;
+        },
+        { timeout: 5_000, interval: 100 },
+      )
       .toBe('hit');
     const heard = `다시 들린 수정 ${freshNickname('t')}`;
     await edit(heard, body);

@@ -16,6 +16,7 @@ import type { Queryable } from '#server/db/index';
 import { getPhotographer, photographerNotFound, seesHiddenPage } from './photographers';
 import { PROMOTION_COLUMNS, promotionNotFound, toPromotionResponse, type PromotionRow } from './promotions';
 import { REPORT_COLUMNS, toReportResponse } from './reports';
+import { hiddenItems } from './review-requests';
 
 export const OVERVIEW_LIMITS = { reports: 50, events: 20, log: 30 } as const;
 
@@ -181,8 +182,13 @@ async function recentLog(db: Queryable): Promise<ModerationLogEntry[]> {
 }
 
 export async function moderationOverview(db: Queryable): Promise<ModerationOverview> {
-  const [reports, events, log] = await Promise.all([openReports(db), recentEvents(db), recentLog(db)]);
-  return { reports, events, log };
+  const [reports, events, log, reviewRequests] = await Promise.all([
+    openReports(db),
+    recentEvents(db),
+    recentLog(db),
+    hiddenItems(db, { requested: true }),
+  ]);
+  return { reports, events, log, reviewRequests };
 }
 
 /** A hidden event for its author or an admin; 404 to anyone else and for an event that is not hidden. */
@@ -191,14 +197,21 @@ export async function hiddenPromotionView(
   viewer: Principal | null,
   id: number,
 ): Promise<HiddenPromotionView> {
-  const rows = await db.query<PromotionRow & { hidden_at: Date; hidden_reason: string }>(
-    `select ${PROMOTION_COLUMNS}, p.hidden_at, p.hidden_reason from promotions p
+  const rows = await db.query<
+    PromotionRow & { hidden_at: Date; hidden_reason: string; review_requested_at: Date | null }
+  >(
+    `select ${PROMOTION_COLUMNS}, p.hidden_at, p.hidden_reason, p.review_requested_at from promotions p
       where p.id = $1 and p.hidden_at is not null`,
     [id],
   );
   const row = rows[0];
   if (!row || !viewer || (viewer.id !== row.author_id && !isAdmin(viewer))) throw promotionNotFound();
-  return { promotion: toPromotionResponse(row), hiddenAt: iso(row.hidden_at), hiddenReason: row.hidden_reason };
+  return {
+    promotion: toPromotionResponse(row),
+    hiddenAt: iso(row.hidden_at),
+    hiddenReason: row.hidden_reason,
+    reviewRequestedAt: row.review_requested_at ? iso(row.review_requested_at) : null,
+  };
 }
 
 /** Whether an event is hidden (its page then serves the author's view through an island). */
@@ -213,8 +226,9 @@ export async function hiddenPhotographerView(
   viewer: Principal | null,
   id: number,
 ): Promise<HiddenPhotographerView> {
-  const rows = await db.query<{ hidden_at: Date; hidden_reason: string }>(
-    'select hidden_at, hidden_reason from photographer_pages where member_id = $1 and hidden_at is not null',
+  const rows = await db.query<{ hidden_at: Date; hidden_reason: string; review_requested_at: Date | null }>(
+    `select hidden_at, hidden_reason, review_requested_at from photographer_pages
+      where member_id = $1 and hidden_at is not null`,
     [id],
   );
   const row = rows[0];
@@ -223,6 +237,7 @@ export async function hiddenPhotographerView(
     photographer: await getPhotographer(db, id, viewer),
     hiddenAt: iso(row.hidden_at),
     hiddenReason: row.hidden_reason,
+    reviewRequestedAt: row.review_requested_at ? iso(row.review_requested_at) : null,
   };
 }
 

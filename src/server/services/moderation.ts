@@ -46,7 +46,7 @@ export const targetLabelSql = (type: string, id: string) =>
                       when 'REVIEW' then (select left(text, 40) from reviews where id = ${id})
                       else (select nickname from members where id = ${id}) end`;
 
-async function record(
+export async function record(
   tx: Queryable,
   admin: Principal,
   action: ModerationAction,
@@ -88,12 +88,13 @@ const PROMOTION_ACTIONS: Record<PromotionAction, { sql: string; resolution: Reso
     resolution: 'HIDDEN',
   },
   UNHIDE: {
-    sql: `update promotions set deleted_at = null, hidden_at = null, hidden_reason = null
+    sql: `update promotions set deleted_at = null, hidden_at = null, hidden_reason = null, review_requested_at = null
            where id = $1 and hidden_at is not null returning author_id`,
     resolution: 'UNHIDDEN',
   },
   DELETE: {
-    sql: `update promotions set deleted_at = coalesce(deleted_at, now()), hidden_at = null, hidden_reason = null
+    sql: `update promotions set deleted_at = coalesce(deleted_at, now()), hidden_at = null, hidden_reason = null,
+               review_requested_at = null
            where id = $1 and (deleted_at is null or hidden_at is not null) returning author_id`,
     resolution: 'DELETED',
   },
@@ -156,7 +157,7 @@ export async function setPhotographerHidden(
       hidden
         ? `update photographer_pages set hidden_at = now(), hidden_reason = $2
             where member_id = $1 and hidden_at is null returning member_id`
-        : `update photographer_pages set hidden_at = null, hidden_reason = null
+        : `update photographer_pages set hidden_at = null, hidden_reason = null, review_requested_at = null
             where member_id = $1 and hidden_at is not null returning member_id`,
       hidden ? [memberId, hidden.reason] : [memberId],
     );

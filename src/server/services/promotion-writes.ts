@@ -10,7 +10,7 @@ import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
 import { unwrap } from './errors';
 import { assertImagesIssuedTo } from './files';
-import { createPromotion, promotionNotFound, promotionOwnership, updateDenied, updatePromotion } from './promotions';
+import { createPromotion, notYours, promotionNotFound, promotionOwnership, updatePromotion } from './promotions';
 import type { PromotionResponse } from '#lib/contract';
 
 export async function createPromotionFromBody(db: Db, author: Principal, body: unknown): Promise<PromotionResponse> {
@@ -32,7 +32,7 @@ export async function updatePromotionFromBody(
 ): Promise<PromotionResponse> {
   const current = await promotionOwnership(db, id);
   if (!current) throw promotionNotFound();
-  if (current.authorId !== editor.id) throw updateDenied();
+  if (current.authorId !== editor.id) throw notYours(current);
   const startedAt = (body as { startedAt?: unknown } | null)?.startedAt;
   const input = unwrap(
     validatePromotionInput(body, { today: todayKst(), checkStart: startedAt !== current.startedAt }),

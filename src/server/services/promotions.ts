@@ -90,6 +90,19 @@ async function findPromotion(db: Queryable, id: number): Promise<PromotionRow | 
   return rows[0] ?? null;
 }
 
+/**
+ * An event its author may still edit or delete: live, or hidden by an admin (issue 44, item 7: the author
+ * fixes or removes it from the hidden view). `hidden` events are answered as missing to anyone else.
+ */
+async function findEditablePromotion(db: Queryable, id: number): Promise<(PromotionRow & { hidden: boolean }) | null> {
+  const rows = await db.query<PromotionRow & { hidden: boolean }>(
+    `select ${PROMOTION_COLUMNS}, p.hidden_at is not null as hidden from promotions p
+      where p.id = $1 and (p.deleted_at is null or p.hidden_at is not null)`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /** A hidden author is shown to the author (their own edit and delete menu) and to admins, to no one else. */
 export function seesAuthor(
   row: Pick<PromotionRow, 'author_id' | 'is_author_hidden'>,
@@ -240,12 +253,22 @@ export async function createPromotion(
 export async function promotionOwnership(
   db: Queryable,
   id: number,
-): Promise<{ authorId: number; startedAt: string; imageRefs: string[] } | null> {
-  const row = await findPromotion(db, id);
-  return row ? { authorId: row.author_id, startedAt: row.started_at, imageRefs: row.images.map((i) => i.url) } : null;
+): Promise<{ authorId: number; startedAt: string; imageRefs: string[]; hidden: boolean } | null> {
+  const row = await findEditablePromotion(db, id);
+  return row
+    ? {
+        authorId: row.author_id,
+        startedAt: row.started_at,
+        imageRefs: row.images.map((i) => i.url),
+        hidden: row.hidden,
+      }
+    : null;
 }
 
 export const updateDenied = () => denied('PROMOTION_UPDATE_PERMISSION_DENIED', '작성자만 이벤트를 수정할 수 있어요.');
+
+/** Someone else's edit: refused, or (a hidden event, which exists only for its author and admins) missing. */
+export const notYours = (existing: { hidden: boolean }) => (existing.hidden ? promotionNotFound() : updateDenied());
 
 export async function updatePromotion(
   db: Queryable,
@@ -254,9 +277,9 @@ export async function updatePromotion(
   input: Omit<PromotionInput, 'isAuthorHidden'>,
 ): Promise<PromotionResponse> {
   clearPromotionCounts();
-  const existing = await findPromotion(db, id);
+  const existing = await findEditablePromotion(db, id);
   if (!existing) throw promotionNotFound();
-  if (existing.author_id !== editor.id) throw updateDenied();
+  if (existing.author_id !== editor.id) throw notYours(existing);
   // A body without the application fields keeps the event's (an older client's edit).
   const apply = input.applyMode === undefined ? null : input;
   const capacity = apply && apply.applyMode !== 'LINK' ? (apply.capacity ?? null) : null;
@@ -274,7 +297,7 @@ export async function updatePromotion(
         show_places_left = coalesce($17, show_places_left),
         asks_instagram = coalesce($18, asks_instagram),
         asks_photos = coalesce($19, asks_photos)
-      where p.id = $1 and p.deleted_at is null
+      where p.id = $1 and (p.deleted_at is null or p.hidden_at is not null)
       returning ${PROMOTION_COLUMNS}`,
     [
       id,
@@ -302,15 +325,21 @@ export async function updatePromotion(
   return toPromotionResponse(rows[0]);
 }
 
-/** Soft delete by the author or an ADMIN. */
+/** Soft delete by the author or an ADMIN; a hidden event becomes a deleted one (it is unlisted already). */
 export async function deletePromotion(db: Queryable, actor: Principal, id: number): Promise<{ authorId: number }> {
   clearPromotionCounts();
-  const existing = await findPromotion(db, id);
+  const existing = await findEditablePromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== actor.id && !isAdmin(actor)) {
+    if (existing.hidden) throw promotionNotFound();
     throw denied('PROMOTION_DELETE_PERMISSION_DENIED', '작성자 또는 관리자만 이벤트를 삭제할 수 있어요.');
   }
-  await db.query('update promotions set deleted_at = now() where id = $1 and deleted_at is null', [id]);
+  await db.query(
+    `update promotions set deleted_at = coalesce(deleted_at, now()), hidden_at = null, hidden_reason = null,
+            review_requested_at = null
+      where id = $1 and (deleted_at is null or hidden_at is not null)`,
+    [id],
+  );
   await announce(changed.event(id, existing.author_id));
   return { authorId: existing.author_id };
 }
