@@ -5,7 +5,7 @@ import type { ModerationOverview } from '#lib/contract-moderation';
 import { moderationCopy } from '#lib/copy-moderation';
 import { formatDateTime } from '#lib/display';
 import { paths } from '#lib/paths';
-import { MODERATION_PATHS, type ReportTargetType } from '#lib/rules/report';
+import { MODERATION_PATHS, type HideableTargetType } from '#lib/rules/report';
 import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
 import { ReportQueue } from './moderation/ReportQueue';
@@ -18,7 +18,7 @@ type State =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: ModerationOverview };
 
-type Target = { type: ReportTargetType; id: number };
+type Target = { type: HideableTargetType; id: number };
 
 const t = moderationCopy.admin;
 

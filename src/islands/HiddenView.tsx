@@ -8,7 +8,7 @@ import { requestHiddenReview } from '#client/member-api';
 import { formatPeriod } from '#lib/display';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
-import type { ReportTargetType } from '#lib/rules/report';
+import type { HideableTargetType } from '#lib/rules/report';
 import { carryNotice, openConfirm, showToast } from '#stores/ui';
 import { useSessionUser } from './hooks/useSession';
 import styles from './HiddenView.module.css';
@@ -24,7 +24,7 @@ function notFound(): void {
 }
 
 /** The targets with a page of their own (a hidden review shows to its author on 내 신청). */
-export type HiddenKind = Exclude<ReportTargetType, 'REVIEW'>;
+export type HiddenKind = Exclude<HideableTargetType, 'REVIEW'>;
 
 /** Where each kind of hidden target is read, unhidden, and shown again once public. */
 const TARGETS = {

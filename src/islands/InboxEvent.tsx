@@ -28,6 +28,7 @@ import { MemberGate } from './member/MemberGate';
 import { useScrollToHash } from './hooks/useScrollToHash';
 import { PrivatePhoto } from './applications/PrivatePhoto';
 import { SelectSheet } from './applications/SelectSheet';
+import { ReportApplication } from './applications/ReportApplication';
 import styles from './applications/applications.module.css';
 
 interface Props {
@@ -127,6 +128,7 @@ function Applicant({ a, pending, onAsk }: { a: ApplicationResponse; pending: boo
           })}
         </div>
       )}
+      <ReportApplication applicationId={a.id} />
     </li>
   );
 }

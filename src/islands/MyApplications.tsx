@@ -31,6 +31,7 @@ import { ReviewSheet } from './applications/ReviewSheet';
 import { ApplicationSheet, type SheetEvent } from './applications/ApplicationSheet';
 import { MemberGate } from './member/MemberGate';
 import { useScrollToHash } from './hooks/useScrollToHash';
+import { ReportApplication } from './applications/ReportApplication';
 import styles from './applications/applications.module.css';
 
 interface Editing {
@@ -166,6 +167,7 @@ function Card({
           )}
         </div>
       )}
+      <ReportApplication applicationId={a.id} />
     </li>
   );
 }

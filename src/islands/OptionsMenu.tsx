@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ReportTargetType } from '#lib/rules/report';
+import { isHideable, type ReportTargetType } from '#lib/rules/report';
 import { paths } from '#lib/paths';
 import { HideDialog, ReportDialog } from './moderation/dialogs';
 import styles from './OptionsMenu.module.css';
@@ -105,7 +105,7 @@ export function useModerationDialogs(targetType: ReportTargetType, targetId: num
   const element =
     dialog === 'report' ? (
       <ReportDialog targetType={targetType} targetId={targetId} onClose={onClose} />
-    ) : dialog === 'hide' ? (
+    ) : dialog === 'hide' && isHideable(targetType) ? (
       <HideDialog
         targetType={targetType}
         targetId={targetId}

@@ -11,6 +11,8 @@ export const moderationCopy = {
     eventLead: '이 이벤트를 신고하는 이유를 골라 주세요.',
     photographerLead: '이 사진작가 페이지를 신고하는 이유를 골라 주세요.',
     reviewLead: '이 후기를 신고하는 이유를 골라 주세요.',
+    applicationMenu: '이 신청 신고하기',
+    applicationLead: '이 신청에서 문제가 된 점을 골라 주세요. 운영자만 신청 내용을 확인해요.',
     reasonLegend: '신고 사유',
     detailLabel: '자세한 사유',
     detailPlaceholder: '어떤 점이 문제인지 적어 주세요.',
@@ -93,10 +95,13 @@ export const moderationCopy = {
     logTarget: (type: string, label: string | null, id: number) =>
       label === null ? `${type} #${id}` : `${type} ‘${label}’ (#${id})`,
   },
-  targetType: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가', REVIEW: '후기', MEMBER: '회원' } satisfies Record<
-    ModerationTargetType,
-    string
-  >,
+  targetType: {
+    PROMOTION: '이벤트',
+    PHOTOGRAPHER: '사진작가',
+    REVIEW: '후기',
+    APPLICATION: '신청',
+    MEMBER: '회원',
+  } satisfies Record<ModerationTargetType, string>,
   action: {
     HIDE: '숨김',
     UNHIDE: '숨김 해제',
@@ -106,6 +111,14 @@ export const moderationCopy = {
     REVOKE_ADMIN: '관리자 권한 회수',
     KEEP_HIDDEN: '다시 검토 후 숨김 유지',
   } satisfies Record<ModerationAction, string>,
+  /** /admin: a reported application, read on request (issue 40). */
+  applicationEvidence: {
+    open: '신청 내용 보기',
+    failed: '신청 내용을 불러오지 못했어요.',
+    event: '이벤트',
+    applicant: '신청자',
+    message: '작가의 메시지',
+  },
   /** /admin: hidden content whose owner asked for another look. */
   reviewRequests: {
     title: '다시 검토 요청',

@@ -158,3 +158,65 @@ test('the log names a deleted event by its title; deleting and dismissing ask fi
   await expect(entry).toBeVisible();
   await shotsAt(shotsDir, page, 'admin-log');
 });
+
+test('an author reports an application from the inbox; the admin reads it, photos included, in the queue', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const author = await newPhotographer(base, { withPage: true });
+  const applicant = await newPhotographer(base);
+  const title = `신고 신청 이벤트 ${Date.now().toString(36)}`;
+  const event = await createEvent(base, author.token, { title, applyMode: 'IN_APP', externalLink: '', capacity: 2 });
+  const photos = await upload(base, applicant.token, 'APPLICATION_IMAGE');
+  const applied = await call(base, 'POST', `/api/v1/promotions/${event.id}/applications`, {
+    token: applicant.token,
+    body: {
+      introduction: '광고 링크가 들어간 소개예요.',
+      preferredDates: [day(1)],
+      photos,
+      contact: '',
+      consent: true,
+    },
+  });
+  expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+  const applicationId = (applied.body as { id: number }).id;
+
+  await page.addInitScript(
+    ([access, refresh, user]) => {
+      if (sessionStorage.getItem('e2e-session') === access) return;
+      sessionStorage.setItem('e2e-session', access);
+      sessionStorage.setItem('visited', 'true');
+      localStorage.setItem('accessToken', access);
+      localStorage.setItem('refreshToken', refresh);
+      localStorage.setItem('sessionUser', user);
+    },
+    [
+      author.accessToken.value,
+      author.refreshToken.value,
+      JSON.stringify({ id: author.user.id, roles: author.user.roles }),
+    ] as const,
+  );
+  await page.goto(`/my/inbox/${event.id}`);
+  const card = page.locator(`[data-application="${applicationId}"]`);
+  await card.getByRole('button', { name: '이 신청 신고하기' }).click();
+  const dialog = page.getByRole('dialog', { name: '신고하기' });
+  await dialog.getByText('스팸·홍보').click();
+  await dialog.getByRole('button', { name: '신고하기' }).click();
+  await expect(page.getByRole('status').getByText(/신고/)).toBeVisible();
+
+  const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const adminPage = await adminContext.newPage();
+  await signInAs(adminPage, base, 'demo-admin');
+  await adminPage.goto('/admin?targetType=APPLICATION');
+  const item = queue(adminPage).locator('[data-report]').filter({ hasText: title });
+  await expect(item).toContainText('신청');
+  await item.getByRole('button', { name: '신청 내용 보기' }).click();
+  const evidence = item.locator(`[data-application="${applicationId}"]`);
+  await expect(evidence).toContainText('광고 링크가 들어간 소개예요.');
+  await expect(evidence.locator('img')).toHaveJSProperty('complete', true);
+  await expect(item.getByRole('button', { name: '숨기기' })).toHaveCount(0);
+  await shotsAt(shotsDir, adminPage, 'admin-application-report');
+  await adminContext.close();
+});

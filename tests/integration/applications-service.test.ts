@@ -3,6 +3,7 @@
  * recorded history, capacity under concurrency, who may read what, the jobs that expire undecided
  * applications and delete applicants' data, and what a withdrawal anonymises.
  */
+import { createReport } from '#server/services/reports';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,6 +159,21 @@ describe('moves', () => {
     expect(await refusal(listForAuthor(db, stranger, e.id, null, page))).toMatchObject({ code: 'ACCESS_DENIED' });
     expect(await refusal(moveApplication(db, stranger, a.id, { to: 'DECLINED' }))).toMatchObject({
       code: 'APPLICATION_NOT_FOUND',
+    });
+    // Private to its two parties: an admin reads it only once one of them reported it.
+    expect(await refusal(getApplication(db, admin, a.id))).toMatchObject({ code: 'APPLICATION_NOT_FOUND' });
+    expect(
+      await refusal(
+        createReport(db, stranger, { targetType: 'APPLICATION', targetId: a.id, reason: 'SPAM', detail: '' }),
+      ),
+    ).toMatchObject({
+      code: 'APPLICATION_NOT_FOUND',
+    });
+    await createReport(db, author, {
+      targetType: 'APPLICATION',
+      targetId: a.id,
+      reason: 'INAPPROPRIATE_PHOTO',
+      detail: '',
     });
     expect((await getApplication(db, admin, a.id)).id).toBe(a.id);
     expect(await refusal(moveApplication(db, admin, a.id, { to: 'DECLINED' }))).toMatchObject({

@@ -9,9 +9,12 @@ import {
   REPORT_REASON_LABELS,
   REPORT_TARGET_TYPES,
   type ReportReason,
+  type HideableTargetType,
+  isHideable,
   type ReportTargetType,
 } from '#lib/rules/report';
 import { openConfirm, showToast } from '#stores/ui';
+import { ApplicationEvidence } from './ApplicationEvidence';
 import styles from '../AdminPage.module.css';
 
 /** Open reports a page at a time: a flood from one account fills pages, never hides a real report. */
@@ -74,8 +77,8 @@ export function targetHref(target: { type: ModerationTarget['type']; id: number;
 interface Props {
   /** Moves whenever something on the page changed: the queue is read again. */
   version: number;
-  onHide: (target: { type: ReportTargetType; id: number }) => void;
-  onUnhide: (target: { type: ReportTargetType; id: number }) => void;
+  onHide: (target: { type: HideableTargetType; id: number }) => void;
+  onUnhide: (target: { type: HideableTargetType; id: number }) => void;
   onDelete: (eventId: number) => void;
   onDismiss: (reportId: number) => void;
   /** After this queue changed something itself (all of one reporter's reports dismissed). */
@@ -282,17 +285,24 @@ function ReportItem(props: {
 }) {
   const r = props.report;
   const reporter = r.reporter;
+  const type = r.target.type;
+  const hideable = isHideable(type) ? { type, id: r.target.id } : null;
   return (
     <li className={styles['item']} data-report={r.id}>
       <p className={styles['meta']}>
         {moderationCopy.targetType[r.targetType]} · {REPORT_REASON_LABELS[r.reason]} · {formatDateTime(r.createdAt)}
       </p>
-      <a className={styles['name']} href={targetHref(r.target)}>
-        {r.target.name ?? t.targetGone}
-      </a>
+      {type === 'APPLICATION' ? (
+        <span className={styles['name']}>{r.target.name ?? t.targetGone}</span>
+      ) : (
+        <a className={styles['name']} href={targetHref(r.target)}>
+          {r.target.name ?? t.targetGone}
+        </a>
+      )}
       {r.target.hidden && <span className={styles['badge']}>{t.hiddenBadge}</span>}
       {r.target.deleted && <span className={styles['badge']}>{t.deletedBadge}</span>}
       {r.detail && <p className={styles['detail']}>{r.detail}</p>}
+      {type === 'APPLICATION' && !r.target.deleted && <ApplicationEvidence applicationId={r.target.id} />}
       <p className={styles['meta']}>
         {t.reporter(reporter?.nickname ?? moderationCopy.formerMember)}
         {reporter && props.showReporterFilter && (
@@ -305,13 +315,13 @@ function ReportItem(props: {
         )}
       </p>
       <div className={styles['actions']}>
-        {!r.target.hidden && !r.target.deleted && (
-          <button type="button" className={styles['button']} onClick={() => props.onHide(r.target)}>
+        {hideable && !r.target.hidden && !r.target.deleted && (
+          <button type="button" className={styles['button']} onClick={() => props.onHide(hideable)}>
             {t.hide}
           </button>
         )}
-        {r.target.hidden && (
-          <button type="button" className={styles['button']} onClick={() => props.onUnhide(r.target)}>
+        {hideable && r.target.hidden && (
+          <button type="button" className={styles['button']} onClick={() => props.onUnhide(hideable)}>
             {t.unhide}
           </button>
         )}

@@ -8,6 +8,7 @@ import {
   REPORT_REASON_LABELS,
   type ReportReason,
   MODERATION_PATHS,
+  type HideableTargetType,
   type ReportTargetType,
 } from '#lib/rules/report';
 import { showToast } from '#stores/ui';
@@ -15,19 +16,20 @@ import { ReasonDialog } from './ReasonDialog';
 
 const REASON_CHOICES = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
 
+const LEADS: Record<ReportTargetType, string> = {
+  PROMOTION: moderationCopy.report.eventLead,
+  PHOTOGRAPHER: moderationCopy.report.photographerLead,
+  REVIEW: moderationCopy.report.reviewLead,
+  APPLICATION: moderationCopy.report.applicationLead,
+};
+
 /** 신고하기: a reason (기타 needs text) sent to POST /reports; a toast when it is received. */
 export function ReportDialog(props: { targetType: ReportTargetType; targetId: number; onClose: () => void }) {
   const t = moderationCopy.report;
   return (
     <ReasonDialog
       title={t.title}
-      lead={
-        props.targetType === 'PROMOTION'
-          ? t.eventLead
-          : props.targetType === 'REVIEW'
-            ? t.reviewLead
-            : t.photographerLead
-      }
+      lead={LEADS[props.targetType]}
       choices={REASON_CHOICES}
       legend={t.reasonLegend}
       textLabel={t.detailLabel}
@@ -53,7 +55,7 @@ export function ReportDialog(props: { targetType: ReportTargetType; targetId: nu
 
 /** 숨기기 (ADMIN): the reason the author will read, sent to the hide endpoint of the target. */
 export function HideDialog(props: {
-  targetType: ReportTargetType;
+  targetType: HideableTargetType;
   targetId: number;
   onClose: () => void;
   onHidden: () => void;

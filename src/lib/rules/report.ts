@@ -7,10 +7,16 @@ import { readPayload, requiredEnum, requiredString } from './payload';
 import { FieldErrors, type PayloadResult, type RuleResult } from './result';
 import type { JsonObject } from './payload';
 
-export const REPORT_TARGET_TYPES = ['PROMOTION', 'PHOTOGRAPHER', 'REVIEW'] as const;
+export const REPORT_TARGET_TYPES = ['PROMOTION', 'PHOTOGRAPHER', 'REVIEW', 'APPLICATION'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/**
+ * The targets an admin hides and shows again. An application (issue 40) is private to its two parties:
+ * it is reported by one of them and read by the admin, never hidden from a public that cannot see it.
+ */
+export type HideableTargetType = Exclude<ReportTargetType, 'APPLICATION'>;
+export const isHideable = (type: ReportTargetType): type is HideableTargetType => type !== 'APPLICATION';
 /** Where each kind of target is hidden and shown again: `/admin/{path}/{id}/hide`, `…/unhide`. */
-export const MODERATION_PATHS: Record<ReportTargetType, string> = {
+export const MODERATION_PATHS: Record<HideableTargetType, string> = {
   PROMOTION: 'promotions',
   PHOTOGRAPHER: 'photographers',
   REVIEW: 'reviews',

@@ -91,7 +91,12 @@ interface Row {
   author_contact_link: string | null;
   completed_at: Date | null;
   review_id: number | null;
+  /** Someone reported it: admins may then read it, its photos included (issue 40). */
+  reported: boolean;
 }
+
+/** Whether an application was ever reported, of a statement naming it `a`. */
+const REPORTED_SQL = `exists (select 1 from reports r where r.target_type = 'APPLICATION' and r.target_id = a.id) as reported`;
 
 const ROW_SQL = `select a.id, a.promotion_id, a.applicant_id, a.status, a.introduction, a.preferred_dates::text[] as preferred_dates,
        a.instagram_id, a.photos, a.contact, a.consent_version, a.consented_at, a.shoot_at, a.place, a.message,
@@ -101,20 +106,24 @@ const ROW_SQL = `select a.id, a.promotion_id, a.applicant_id, a.status, a.introd
        au.instagram_id as author_instagram_id, pp.contact_link as author_contact_link,
        (select h.at from application_history h
          where h.application_id = a.id and h.to_status = 'COMPLETED' order by h.id desc limit 1) as completed_at,
-       (select r.id from reviews r where r.application_id = a.id) as review_id
+       (select r.id from reviews r where r.application_id = a.id) as review_id,
+       ${REPORTED_SQL}
   from applications a
   join promotions p on p.id = a.promotion_id
   left join members m on m.id = a.applicant_id
   join members au on au.id = p.author_id
   left join photographer_pages pp on pp.member_id = p.author_id`;
 
-/** Who the caller is to an application: its applicant, the event's author, an admin, or nobody. */
+/**
+ * Who the caller is to an application: its applicant, the event's author, an admin reading a reported
+ * one (it is private to its two parties otherwise), or nobody.
+ */
 type Viewer = ApplicationActor | 'ADMIN';
 
-function viewerOf(row: Pick<Row, 'applicant_id' | 'p_author_id'>, me: Principal): Viewer | null {
+function viewerOf(row: Pick<Row, 'applicant_id' | 'p_author_id' | 'reported'>, me: Principal): Viewer | null {
   if (row.applicant_id === me.id) return 'APPLICANT';
   if (row.p_author_id === me.id) return 'AUTHOR';
-  if (me.roles.includes('ADMIN')) return 'ADMIN';
+  if (me.roles.includes('ADMIN') && row.reported) return 'ADMIN';
   return null;
 }
 
@@ -233,8 +242,8 @@ async function storedPhotos(
 
 /** The storage key of photo `index` of an application `me` may see, or 404. */
 export async function applicationPhotoKey(db: Queryable, me: Principal, id: number, index: number): Promise<string> {
-  const rows = await db.query<{ applicant_id: number | null; p_author_id: number; photos: Row['photos'] }>(
-    `select a.applicant_id, p.author_id as p_author_id, a.photos
+  const rows = await db.query<Pick<Row, 'applicant_id' | 'p_author_id' | 'photos' | 'reported'>>(
+    `select a.applicant_id, p.author_id as p_author_id, a.photos, ${REPORTED_SQL}
        from applications a join promotions p on p.id = a.promotion_id where a.id = $1`,
     [id],
   );

@@ -80,11 +80,12 @@ export async function openReports(
   params.push(page.pageSize, page.page * page.pageSize);
   const rows = await db.query<OpenReportRow>(
     `select ${REPORT_COLUMNS}, r.reporter_id, rm.nickname as reporter_nickname,
-            coalesce(p.title, tm.nickname, left(rv.text, 40)) as target_name,
+            coalesce(p.title, tm.nickname, left(rv.text, 40), ap_p.title) as target_name,
             coalesce(p.hidden_at is not null, pp.hidden_at is not null, rv.hidden_at is not null, false) as target_hidden,
             case when r.target_type = 'PROMOTION'
                  then p.id is null or (p.deleted_at is not null and p.hidden_at is null)
                  when r.target_type = 'REVIEW' then rv.id is null or rv.deleted_at is not null
+                 when r.target_type = 'APPLICATION' then ap.id is null
                  else pp.member_id is null end as target_deleted,
             rv.photographer_id as target_photographer_id
        from reports r
@@ -93,6 +94,8 @@ export async function openReports(
        left join photographer_pages pp on r.target_type = 'PHOTOGRAPHER' and pp.member_id = r.target_id
        left join members tm on r.target_type = 'PHOTOGRAPHER' and tm.id = r.target_id
        left join reviews rv on r.target_type = 'REVIEW' and rv.id = r.target_id
+       left join applications ap on r.target_type = 'APPLICATION' and ap.id = r.target_id
+       left join promotions ap_p on ap_p.id = ap.promotion_id
       where ${where}
       order by r.id desc
       limit $${params.length - 1} offset $${params.length}`,

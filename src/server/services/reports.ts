@@ -6,6 +6,7 @@ import type { ReportResponse } from '#lib/contract-moderation';
 import type { ReportInput } from '#lib/rules/report';
 import type { Principal } from '#server/auth/principal';
 import type { Queryable } from '#server/db/index';
+import { applicationNotFound } from './applications';
 import { conflict, denied } from './errors';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';
@@ -36,8 +37,8 @@ export function toReportResponse(r: ReportRow): ReportResponse {
 const ownContent = () => denied('ACCESS_DENIED', '내가 올린 내용은 신고할 수 없어요.');
 
 /**
- * 404 unless the public can see the target (a hidden or deleted one cannot be reported); 403 for the
- * reporter's own event or page.
+ * 404 unless the public can see the target (a hidden or deleted one cannot be reported), or for an
+ * application unless the reporter is one of its two parties; 403 for the reporter's own event or page.
  */
 async function assertReportable(
   db: Queryable,
@@ -51,6 +52,17 @@ async function assertReportable(
     );
     if (rows.length === 0) throw promotionNotFound();
     if (rows[0]?.author_id === reporter.id) throw ownContent();
+    return;
+  }
+  if (input.targetType === 'APPLICATION') {
+    // Private to its two parties: either may report the other's part of it (an applicant's photos, an
+    // author's message); to anyone else it does not exist.
+    const rows = await db.query(
+      `select 1 as ok from applications a join promotions p on p.id = a.promotion_id
+        where a.id = $1 and (a.applicant_id = $2 or p.author_id = $2)`,
+      [input.targetId, reporter.id],
+    );
+    if (rows.length === 0) throw applicationNotFound();
     return;
   }
   if (input.targetType === 'REVIEW') {
