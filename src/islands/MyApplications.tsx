@@ -257,7 +257,7 @@ export function MyApplications() {
           mode="edit"
           event={editing.event}
           initial={intakeFromApplication(editing.application)}
-          kept={{ applicationId: editing.application.id, names: editing.application.photos.map((p) => p.name) }}
+          kept={{ applicationId: editing.application.id, photos: editing.application.photos }}
           onSubmit={async (body) => {
             await saveApplicationEdit(editing.application, body);
             setEditing(null);

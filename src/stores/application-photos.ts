@@ -6,7 +6,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { APPLICATION_LIMITS, APPLICATION_MESSAGES } from '#lib/applications';
-import type { FileType } from '#lib/domain';
+import type { FileType, Image } from '#lib/domain';
 import { imageFileProblem } from '#client/images';
 import { createImageList, type ImageListStore } from './image-uploads';
 
@@ -18,6 +18,11 @@ export interface ApplicationPhotos {
   /** Another file in a failed photo's place, previewed from that file. */
   replace(key: string, file: File | undefined): void;
   remove(key: string): void;
+  /**
+   * The photos an application holds (an edit), as done slots naming the application's own photo URLs:
+   * sent back as they are, nothing is uploaded again; each shown from its fetched file.
+   */
+  keep(images: readonly Image[], files: readonly Blob[]): void;
   /** Forgets every photo and its preview (the sheet closes). */
   clear(): void;
 }
@@ -65,6 +70,15 @@ export function createApplicationPhotos(
     remove(key) {
       list.remove(key);
       forget(key);
+    },
+    keep(images, files) {
+      list.reset(images);
+      const next = { ...$previews.get() };
+      list.$slots.get().forEach((slot, i) => {
+        const file = files[i];
+        if (file) next[slot.key] = URL.createObjectURL(file);
+      });
+      $previews.set(next);
     },
     clear() {
       Object.values($previews.get()).forEach((url) => URL.revokeObjectURL(url));

@@ -284,7 +284,8 @@ test.describe.serial('applications on 담아봐', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: '촬영 완료' }).click();
     await expect(page.getByText('촬영 완료로 표시했어요.')).toBeVisible();
     await expect(card.locator('[data-status]').first()).toHaveText('촬영 완료');
-    await expect(card.getByRole('button')).toHaveCount(0);
+    // No move is left (only 이 신청 신고하기).
+    await expect(card.getByRole('button').filter({ hasNotText: '신고' })).toHaveCount(0);
   });
 
   test('an applicant edits, then withdraws; another is declined with a message', async ({ page, browser, baseURL }) => {
@@ -299,21 +300,29 @@ test.describe.serial('applications on 담아봐', () => {
     const card = page.locator('[data-application]').filter({ hasText: shared.title });
     await expect(card).toContainText('신청함');
     await shot(page, '07a-my-application-applied');
+    // The kept photo is not uploaded again: the edit names it by the URL the application gave.
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/files') uploads.push(r.url());
+    });
     await card.getByRole('button', { name: '수정' }).click();
     const sheet = page.getByRole('dialog', { name: '신청 수정하기' });
     await expect(sheet.getByLabel('자기소개')).toHaveValue('함께 촬영하고 싶어요.');
-    // The kept photo is attached again (the event asks for one).
+    // The kept photo is there, shown (the event asks for one).
     await expect(sheet.locator('[data-phase="done"]')).toHaveCount(1);
+    await expect(sheet.locator('[data-phase="done"] img')).toHaveJSProperty('complete', true);
     await expect(sheet.getByText('개인정보 제3자 제공에 동의해요')).toHaveCount(0);
     await shot(page, '07b-edit-sheet');
     await sheet.getByLabel('자기소개').fill('일정이 바뀌어 평일 저녁도 괜찮아요.');
     await sheet.getByRole('button', { name: '수정하기' }).click();
     await expect(page.getByText('신청을 수정했어요')).toBeVisible();
+    expect(uploads).toEqual([]);
     await card.getByRole('button', { name: '신청 취소' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '신청 취소' }).click();
     await expect(page.getByText('신청을 취소했어요.')).toBeVisible();
     await expect(card.locator('[data-status]').first()).toHaveText('신청 취소');
-    await expect(card.getByRole('button')).toHaveCount(0);
+    // No move is left (only 이 신청 신고하기).
+    await expect(card.getByRole('button').filter({ hasNotText: '신고' })).toHaveCount(0);
 
     const author = await personPage(browser, base, photographerOf());
     await author.goto(`/my/inbox/${shared.eventId}`);

@@ -131,3 +131,48 @@ describe('applications over HTTP', () => {
     ).toBe(400);
   });
 });
+
+describe('editing an application', () => {
+  it('keeps its photos by the URLs its answer gave, without uploading them again, and takes no one else’s', async () => {
+    const me = await newUser(base);
+    const photos = await upload(base, me.token, 'APPLICATION_IMAGE', 2, uniquePicture);
+    const made = await call(base, 'POST', `/api/v1/promotions/${eventId}/applications`, {
+      token: me.token,
+      body: intake(photos),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const app = made.body as Application;
+    const before = await Promise.all(
+      app.photos.map(async (p) =>
+        (await fetch(p.url, { headers: { authorization: `Bearer ${me.token}` } })).arrayBuffer(),
+      ),
+    );
+    // The second photo kept, first in the list; the first dropped.
+    const edited = await call(base, 'PATCH', `/api/v1/applications/${app.id}`, {
+      token: me.token,
+      body: { ...intake([app.photos[1]!]), introduction: '사진 하나만 남겨요.' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after = edited.body as Application;
+    expect(after.photos).toHaveLength(1);
+    const kept = await fetch(after.photos[0]!.url, { headers: { authorization: `Bearer ${me.token}` } });
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(Buffer.from(before[1]!))).toBe(true);
+
+    // Another application's photo URL, or an index it does not hold, is not a kept photo.
+    const other = await newUser(base);
+    const theirs = await call(base, 'POST', `/api/v1/promotions/${eventId}/applications`, {
+      token: other.token,
+      body: intake(await upload(base, other.token, 'APPLICATION_IMAGE', 1, uniquePicture)),
+    });
+    expect(theirs.status).toBe(201);
+    const foreign = (theirs.body as Application).photos[0]!;
+    for (const photo of [foreign, { name: 'x', url: after.photos[0]!.url.replace(/\/0$/, '/2') }]) {
+      const refused = await call(base, 'PATCH', `/api/v1/applications/${app.id}`, {
+        token: me.token,
+        body: intake([photo]),
+      });
+      expect(refused.status).toBe(422);
+    }
+  });
+});

@@ -18,6 +18,7 @@ import {
   type IntakeFields,
 } from '#lib/application-form';
 import type { ApplicationBody } from '#lib/contract';
+import type { Image } from '#lib/domain';
 import { applicationCopy } from '#lib/copy-applications';
 import { hasUnfinished, slotImages } from '#lib/image-list';
 import { createApplicationPhotos } from '#stores/application-photos';
@@ -44,7 +45,7 @@ interface Props {
   event: SheetEvent;
   initial: IntakeFields;
   /** Edit: the application whose photos start in the list (sent again: the server takes only uploads). */
-  kept?: { applicationId: number; names: readonly string[] } | undefined;
+  kept?: { applicationId: number; photos: readonly Image[] } | undefined;
   /** Sends the body; a refusal throws (the sheet shows why and keeps what was typed). */
   onSubmit: (body: ApplicationBody) => Promise<void>;
   onClose: () => void;
@@ -91,21 +92,18 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
   // The photos kept when the sheet opened (the caller's object may be new at each render), and
   // whether they are still being fetched: nothing is sent until they are back in the list.
   const [keptAtOpen] = useState(kept);
-  const [restoring, setRestoring] = useState((kept?.names.length ?? 0) > 0);
+  const [restoring, setRestoring] = useState((kept?.photos.length ?? 0) > 0);
 
   useEffect(() => () => photos.clear(), [photos]);
-  // Editing: the kept photos are fetched with the token and attached again.
+  // Editing: the kept photos stay as they are (sent back by their URLs), shown from files fetched with
+  // the token.
   useEffect(() => {
     const kept = keptAtOpen;
-    if (!kept || kept.names.length === 0) return;
+    if (!kept || kept.photos.length === 0) return;
     let live = true;
-    void Promise.all(
-      kept.names.map((name, i) =>
-        fetchApplicationPhoto(kept.applicationId, i).then((blob) => new File([blob], name, { type: blob.type })),
-      ),
-    )
+    void Promise.all(kept.photos.map((_, i) => fetchApplicationPhoto(kept.applicationId, i)))
       .then((files) => {
-        if (live) photos.add(files);
+        if (live) photos.keep(kept.photos, files);
       })
       .catch((err: unknown) => {
         console.warn('kept photos not loaded', err);

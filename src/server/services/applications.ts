@@ -216,13 +216,32 @@ export function privatePhotoKey(url: string): string | null {
   return m?.[1] && m[3]?.startsWith(m[2] ?? '-') ? m[1] : null;
 }
 
-/** The photos of a body as stored: each must be the applicant's own application upload. */
+/** Which photo of application `id` a URL names as the API answered it (`…/applications/{id}/photos/{n}`). */
+export function keptPhotoIndex(url: string, id: number): number | null {
+  let path: string;
+  try {
+    path = new URL(url, 'http://relative.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const m = /^\/api\/v1\/applications\/(\d+)\/photos\/(\d{1,2})$/.exec(path);
+  return m && Number(m[1]) === id ? Number(m[2]) : null;
+}
+
+/**
+ * The photos of a body as stored: each must be the applicant's own application upload or (an edit,
+ * `kept`) one the application already holds, named by the URL its answer gave, so an edit sends none again.
+ */
 async function storedPhotos(
   db: Queryable,
   applicantId: number,
   photos: ApplicationPayload['photos'],
+  kept?: { applicationId: number; photos: Row['photos'] },
 ): Promise<{ name: string; key: string }[]> {
-  const keys = photos.map((p) => privatePhotoKey(p.url));
+  const keys = photos.map((p) => {
+    const index = kept ? keptPhotoIndex(p.url, kept.applicationId) : null;
+    return index === null ? privatePhotoKey(p.url) : (kept?.photos[index]?.key ?? null);
+  });
   const foreign = () =>
     invalidFields([{ field: 'photos', message: '직접 올린 참고 사진만 첨부할 수 있어요. 사진을 다시 올려 주세요.' }]);
   if (keys.some((k) => k === null)) throw foreign();
@@ -367,7 +386,7 @@ export async function editApplication(db: Db, me: Principal, id: number, body: u
         { requireConsent: false },
       ),
     );
-    const photos = await storedPhotos(tx, me.id, input.photos);
+    const photos = await storedPhotos(tx, me.id, input.photos, { applicationId: id, photos: row.photos });
     await tx.query(
       `update applications set introduction = $2, preferred_dates = $3::date[], instagram_id = $4, photos = $5::jsonb,
               contact = $6, updated_at = now()
