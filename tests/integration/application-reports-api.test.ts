@@ -1,7 +1,7 @@
 /**
  * Issue 40: reports cover an application. Either of its two parties may report it; to anyone else it
- * does not exist. The admin finds it in /admin's queue and, for a reported application only, reads it
- * and loads its private photos.
+ * does not exist. The admin finds it in /admin's queue and, while a report on it is open, reads it and
+ * loads its private photos.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,6 +109,8 @@ describe('reports on an application', () => {
     expect((await call(base, 'POST', `/api/v1/admin/reports/${item!.id}/dismiss`, { token: admin.token })).status).toBe(
       204,
     );
+    // Answered, the application is its two parties' alone again.
+    expect((await call(base, 'GET', `/api/v1/applications/${a.id}`, { token: admin.token })).status).toBe(404);
     // Hiding is for public content: an application has no hide endpoint.
     expect(
       (

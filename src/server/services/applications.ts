@@ -91,12 +91,13 @@ interface Row {
   author_contact_link: string | null;
   completed_at: Date | null;
   review_id: number | null;
-  /** Someone reported it: admins may then read it, its photos included (issue 40). */
+  /** A report on it is open: admins may then read it, its photos included (issue 40). */
   reported: boolean;
 }
 
-/** Whether an application was ever reported, of a statement naming it `a`. */
-const REPORTED_SQL = `exists (select 1 from reports r where r.target_type = 'APPLICATION' and r.target_id = a.id) as reported`;
+/** Whether an application has an open report (index reports_target_idx), of a statement naming it `a`. */
+const REPORTED_SQL = `exists (select 1 from reports r
+   where r.target_type = 'APPLICATION' and r.target_id = a.id and r.resolved_at is null) as reported`;
 
 const ROW_SQL = `select a.id, a.promotion_id, a.applicant_id, a.status, a.introduction, a.preferred_dates::text[] as preferred_dates,
        a.instagram_id, a.photos, a.contact, a.consent_version, a.consented_at, a.shoot_at, a.place, a.message,
