@@ -36,6 +36,35 @@ export const notificationText = {
     title: '저장한 이벤트가 내일 마감돼요',
     body: `${quoted(event)} 신청이 내일까지예요.`,
   }),
+  reviewRequest: (event: string) => ({
+    title: '촬영은 어떠셨나요?',
+    body: `${quoted(event)} 후기를 남겨 주세요. 촬영 완료 후 30일 동안 쓸 수 있어요.`,
+  }),
+  /** The owner's content, after an admin acted on it (`what`: 이벤트, 사진작가 페이지, 후기). */
+  moderated: {
+    HIDE: (what: string, name: string, reason: string) => ({
+      title: `${what}가 숨겨졌어요`,
+      body: `${quoted(name)}\n사유: ${reason}\n내용을 고친 뒤 다시 검토를 요청할 수 있어요.`,
+    }),
+    UNHIDE: (what: string, name: string) => ({ title: `${what}가 다시 공개되었어요`, body: quoted(name) }),
+    KEEP_HIDDEN: (what: string, name: string) => ({
+      title: '다시 검토했지만 숨김이 유지돼요',
+      body: `${what} ${quoted(name)}`,
+    }),
+    DELETE: (what: string, name: string) => ({
+      title: `${what}가 삭제되었어요`,
+      body: `${quoted(name)}\n운영 정책에 따라 관리자가 삭제했어요.`,
+    }),
+  },
+  /** A reporter's report, handled (`what`: the kind of target; `outcome`: what was done). */
+  reportHandled: (what: string, name: string, outcome: 'HIDDEN' | 'DELETED' | 'DISMISSED') => ({
+    title: outcome === 'DISMISSED' ? '신고를 검토했어요' : '신고를 처리했어요',
+    body: `신고한 ${what}: ${quoted(name)}\n처리 결과: ${
+      outcome === 'HIDDEN' ? '숨김' : outcome === 'DELETED' ? '삭제' : '운영 정책 위반을 찾지 못했어요'
+    }`,
+  }),
+  /** What each kind of target is called in these notices. */
+  targetNoun: { PROMOTION: '이벤트', PHOTOGRAPHER: '사진작가 페이지', REVIEW: '후기', APPLICATION: '신청' },
   /** Who an anonymised applicant is in a notification. */
   someone: '신청자',
 };
@@ -49,6 +78,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   SHOOT_REMINDER: '촬영 전날 알림',
   SAVED_EVENT_CLOSING: '저장한 이벤트 마감 알림',
   PROMOTIONAL: '이벤트·혜택 알림 (광고성)',
+  REVIEW_REQUEST: '후기 요청',
+  CONTENT_MODERATED: '내 게시물 숨김·공개 소식',
+  REPORT_HANDLED: '신고 처리 결과',
 };
 
 export const notificationCopy = {

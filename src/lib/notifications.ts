@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'SHOOT_REMINDER',
   'SAVED_EVENT_CLOSING',
   'PROMOTIONAL',
+  'REVIEW_REQUEST',
+  'CONTENT_MODERATED',
+  'REPORT_HANDLED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -507,7 +507,10 @@ async function notifyMove(
         ? { kind: 'APPLICATION_DECLINED' as const, ...notificationText.declined(row.p_title, move.message) }
         : move.to === 'CANCELLED'
           ? { kind: 'APPLICATION_CANCELLED' as const, ...notificationText.cancelled(row.p_title, move.reason) }
-          : null;
+          : move.to === 'COMPLETED'
+            ? // The shoot happened: the applicant is asked for a review (issue 43), which only they may write.
+              { kind: 'REVIEW_REQUEST' as const, ...notificationText.reviewRequest(row.p_title) }
+            : null;
   if (text) await notify(tx, { recipientId: row.applicant_id, actorId, link, dedupeKey, ...text });
 }
 

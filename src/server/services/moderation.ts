@@ -14,6 +14,7 @@ import type { Principal } from '#server/auth/principal';
 import type { Db, Queryable } from '#server/db/index';
 import { notFound } from './errors';
 import { clearPromotionCounts } from './promotion-counts';
+import { tellOwner, tellReporters } from './moderation-notices';
 import { photographerNotFound } from './photographers';
 import { promotionNotFound } from './promotions';
 import { adjustRating, reviewNotFound } from './reviews';
@@ -27,12 +28,13 @@ async function resolveReports(
   id: number,
   resolution: Resolution,
 ): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
+  const rows = await tx.query<{ id: number; reporter_id: number | null }>(
     `update reports set resolved_at = now(), resolved_by = $1, resolution = $4
       where target_type = $2 and target_id = $3 and resolved_at is null
-      returning id`,
+      returning id, reporter_id`,
     [admin.id, type, id, resolution],
   );
+  if (resolution === 'HIDDEN' || resolution === 'DELETED') await tellReporters(tx, rows, type, id, resolution);
   return rows.length;
 }
 
@@ -55,11 +57,14 @@ export async function record(
   reason: string,
   reports: number,
 ): Promise<void> {
-  await tx.query(
+  const [logged] = await tx.query<{ id: number }>(
     `insert into moderation_log (admin_id, admin_nickname, action, target_type, target_id, reason, reports, target_label)
-     values ($1, $2, $3, $4, $5, $6, $7, ${targetLabelSql('$4', '$5')})`,
+     values ($1, $2, $3, $4, $5, $6, $7, ${targetLabelSql('$4', '$5')}) returning id`,
     [admin.id, admin.nickname, action, type, id, reason, reports],
   );
+  // The owner hears of what was done to their content (a dismissal changes nothing of theirs).
+  if (logged && (action === 'HIDE' || action === 'UNHIDE' || action === 'KEEP_HIDDEN' || action === 'DELETE'))
+    await tellOwner(tx, action, type, id, reason, logged.id);
 }
 
 /** Closes every open report of one reporter (a flood), logged as one dismissal per report. */
@@ -202,12 +207,19 @@ export const reportNotFound = () => notFound('REPORT_NOT_FOUND', '처리할 신�
 /** Closes one open report without acting on its target. */
 export async function dismissReport(db: Db, admin: Principal, reportId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.query<{ target_type: ReportTargetType; target_id: number }>(
+    const rows = await tx.query<{
+      id: number;
+      reporter_id: number | null;
+      target_type: ReportTargetType;
+      target_id: number;
+    }>(
       `update reports set resolved_at = now(), resolved_by = $1, resolution = 'DISMISSED'
-        where id = $2 and resolved_at is null returning target_type, target_id`,
+        where id = $2 and resolved_at is null returning id, reporter_id, target_type, target_id`,
       [admin.id, reportId],
     );
-    if (!rows[0]) throw reportNotFound();
-    await record(tx, admin, 'DISMISS', rows[0].target_type, rows[0].target_id, '', 1);
+    const report = rows[0];
+    if (!report) throw reportNotFound();
+    await record(tx, admin, 'DISMISS', report.target_type, report.target_id, '', 1);
+    await tellReporters(tx, [report], report.target_type, report.target_id, 'DISMISSED');
   });
 }
