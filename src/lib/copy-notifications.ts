@@ -36,6 +36,11 @@ export const notificationText = {
     title: '저장한 이벤트가 내일 마감돼요',
     body: `${quoted(event)} 신청이 내일까지예요.`,
   }),
+  /** Advertising under Korean law: marked (광고) and sent only to members who opted in. */
+  savedPhotographerPosted: (photographer: string, event: string) => ({
+    title: `(광고) ${photographer}님이 새 이벤트를 올렸어요`,
+    body: `${quoted(event)} · 저장한 사진작가의 새 이벤트예요.`,
+  }),
   reviewRequest: (event: string) => ({
     title: '촬영은 어떠셨나요?',
     body: `${quoted(event)} 후기를 남겨 주세요. 촬영 완료 후 30일 동안 쓸 수 있어요.`,

@@ -115,3 +115,40 @@ describe('a saved event closing tomorrow', () => {
     expect(await kinds(author, 'SAVED_EVENT_CLOSING')).toEqual([]);
   });
 });
+
+describe('a saved photographer’s new event (advertising)', () => {
+  it('tells savers who opted in, once, only from 08:00 to 21:00 KST; never others, nor for a hidden author', async () => {
+    const photographer = await member(['PHOTOGRAPHER', 'USER']);
+    await db.query(
+      `insert into photographer_pages (member_id, main_photography_types, description) values ($1, '{SNAP}', '소개')
+       on conflict do nothing`,
+      [photographer.id],
+    );
+    const [fan, quiet] = [await member(), await member()];
+    for (const who of [fan, quiet])
+      await db.query('insert into photographer_saves (member_id, photographer_id) values ($1, $2)', [
+        who.id,
+        photographer.id,
+      ]);
+    // Only the fan opts in (which records the MARKETING consent).
+    await updateNotificationSettings(db, fan, { settings: [{ kind: 'PROMOTIONAL', inApp: true, push: true }] });
+    const e = await createPromotion(db, photographer, event({ title: '겨울 프로필 촬영' }));
+    const hiddenAuthor = await createPromotion(db, photographer, event({ title: '작가 숨김 이벤트' }));
+    await db.query('update promotions set is_author_hidden = true where id = $1', [hiddenAuthor.id]);
+
+    // Night: nothing; from 08:00: once (any time today is within a day of the posting).
+    for (const at of [kst(0, '21:00'), kst(0, '23:30'), kst(0, '07:59')]) await runNotificationSchedule(db, at);
+    expect(await kinds(fan, 'PROMOTIONAL')).toEqual([]);
+    await runNotificationSchedule(db, kst(0, '08:00'));
+    await runNotificationSchedule(db, kst(0, '12:00'));
+    expect(await kinds(fan, 'PROMOTIONAL')).toEqual([
+      expect.objectContaining({
+        title: `(광고) ${photographer.nickname}님이 새 이벤트를 올렸어요`,
+        body: '‘겨울 프로필 촬영’ · 저장한 사진작가의 새 이벤트예요.',
+        link: `/event/${e.id}`,
+      }),
+    ]);
+    expect(await kinds(quiet, 'PROMOTIONAL')).toEqual([]);
+    expect(await kinds(photographer, 'PROMOTIONAL')).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * Scheduled notifications (issue 42, decision 025): from 09:00 KST on the day before, the applicant of
  * an agreed shoot is reminded of it, and a member who saved an open event is told it closes tomorrow.
+ * A member who saved a photographer and opted in to advertising hears of their new events, only from
+ * 08:00 to 21:00 KST (an event posted at night is told at 08:00).
  * Each periodic pass finds them from the data that decides them (a cancelled shoot or a moved end date
  * is simply not found) and writes each under a key naming its cause and day: a second pass, a restart
  * or another instance writes nothing new, so each fires once.
@@ -18,6 +20,10 @@ import { runPeriodically, type LifecycleHooks } from '#server/jobs/periodic';
 
 /** The hour (KST) from which the day-before notifications go out. */
 export const REMINDER_HOUR_KST = 9;
+/** Advertising goes out from 08:00 until 21:00 KST, never at night (정보통신망법 §50). */
+export const PROMOTIONAL_HOURS_KST = { from: 8, until: 21 } as const;
+/** A new event is told to its photographer's savers within this long of being posted. */
+const NEW_EVENT_WINDOW_MS = 24 * 3_600_000;
 /** At most this many of each kind per pass (the next pass takes the rest). */
 const BATCH = 500;
 export const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
@@ -34,11 +40,54 @@ const wanted = (member: string, kind: string) =>
 export interface ScheduleReport {
   shootReminders: number;
   savedClosing: number;
+  newEvents: number;
+}
+
+export const inPromotionalHours = (now: number): boolean => {
+  const hour = new Date(now + KST_OFFSET_MS).getUTCHours();
+  return hour >= PROMOTIONAL_HOURS_KST.from && hour < PROMOTIONAL_HOURS_KST.until;
+};
+
+/**
+ * New events of saved photographers, to savers who turned the promotional kind on and hold the MARKETING
+ * consent (notify checks both again). Not an event posted under a hidden author, nor a hidden page's.
+ */
+async function tellSaversOfNewEvents(db: Db, now: number): Promise<number> {
+  const rows = await db.query<{ promotion_id: number; member_id: number; title: string; nickname: string }>(
+    `select p.id as promotion_id, s.member_id, p.title, m.nickname
+       from promotions p
+       join photographer_pages pp on pp.member_id = p.author_id and pp.hidden_at is null
+       join members m on m.id = p.author_id
+       join photographer_saves s on s.photographer_id = p.author_id
+      where p.deleted_at is null and not p.is_author_hidden and p.created_at > $1 and s.member_id <> p.author_id
+        and exists (select 1 from notification_settings ns
+                     where ns.member_id = s.member_id and ns.kind = 'PROMOTIONAL' and (ns.in_app or ns.push))
+        and exists (select 1 from consents c
+                     where c.member_id = s.member_id and c.kind = 'MARKETING' and c.withdrawn_at is null)
+        and not exists (select 1 from notifications n
+                         where n.dedupe_key = 'saved-photographer-posted:' || p.id || ':' || s.member_id)
+      order by p.id, s.member_id limit ${BATCH}`,
+    [new Date(now - NEW_EVENT_WINDOW_MS)],
+  );
+  let told = 0;
+  for (const r of rows) {
+    const id = await notify(db, {
+      recipientId: r.member_id,
+      actorId: null,
+      kind: 'PROMOTIONAL',
+      ...notificationText.savedPhotographerPosted(r.nickname, r.title),
+      link: paths.event(r.promotion_id),
+      dedupeKey: `saved-photographer-posted:${r.promotion_id}:${r.member_id}`,
+    });
+    if (id !== null) told++;
+  }
+  return told;
 }
 
 /** One pass at `now`: the day-before notifications due and not yet written. */
 export async function runNotificationSchedule(db: Db, now = Date.now()): Promise<ScheduleReport> {
-  const report: ScheduleReport = { shootReminders: 0, savedClosing: 0 };
+  const report: ScheduleReport = { shootReminders: 0, savedClosing: 0, newEvents: 0 };
+  if (inPromotionalHours(now)) report.newEvents = await tellSaversOfNewEvents(db, now);
   const kstHour = new Date(now + KST_OFFSET_MS).getUTCHours();
   if (kstHour < REMINDER_HOUR_KST) return report;
   const tomorrow = todayKst(now + 86_400_000);
@@ -115,7 +164,7 @@ export function registerNotificationSchedule(
     everyMs: intervalMs,
     pass: async () => {
       const report = await runNotificationSchedule(await getDb());
-      if (report.shootReminders + report.savedClosing > 0) log('info', 'scheduled notifications', { ...report });
+      if (report.shootReminders + report.savedClosing + report.newEvents > 0) log('info', 'scheduled notifications', { ...report });
     },
   });
   // The outbox: due deliveries every few seconds (nothing to do, and no query, while no channel is registered).
