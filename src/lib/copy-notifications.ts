@@ -41,6 +41,10 @@ export const notificationText = {
     title: `(광고) ${photographer}님이 새 이벤트를 올렸어요`,
     body: `${quoted(event)} · 저장한 사진작가의 새 이벤트예요.`,
   }),
+  closingUndecided: (event: string, n: number) => ({
+    title: `내일 마감인데 아직 결정하지 않은 신청이 ${n}건 있어요`,
+    body: `${quoted(event)} 신청자를 확인하고 선정해 주세요. 마감이 지나면 결정하지 않은 신청은 만료돼요.`,
+  }),
   reviewRequest: (event: string) => ({
     title: '촬영은 어떠셨나요?',
     body: `${quoted(event)} 후기를 남겨 주세요. 촬영 완료 후 30일 동안 쓸 수 있어요.`,
@@ -86,6 +90,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   REVIEW_REQUEST: '후기 요청',
   CONTENT_MODERATED: '내 게시물 숨김·공개 소식',
   REPORT_HANDLED: '신고 처리 결과',
+  EVENT_CLOSING_UNDECIDED: '마감 전 미결정 신청 (작가)',
 };
 
 export const notificationCopy = {

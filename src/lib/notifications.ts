@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'REVIEW_REQUEST',
   'CONTENT_MODERATED',
   'REPORT_HANDLED',
+  'EVENT_CLOSING_UNDECIDED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -152,3 +152,39 @@ describe('a saved photographer’s new event (advertising)', () => {
     expect(await kinds(photographer, 'PROMOTIONAL')).toEqual([]);
   });
 });
+
+describe('an event closing with undecided applicants', () => {
+  it('tells its author once, from 09:00 KST the day before, with how many wait', async () => {
+    const e = await createPromotion(
+      db,
+      author,
+      event({ title: '마감 전 결정', endedAt: todayKst(Date.now() + 2 * DAY) }),
+    );
+    const apply = async () =>
+      (
+        await applyTo(db, await member(), e.id, {
+          introduction: '신청해요',
+          preferredDates: [todayKst()],
+          consent: true,
+        })
+      ).id;
+    await apply();
+    await apply();
+    const chosen = await apply();
+    await moveApplication(db, author, chosen, {
+      to: 'SELECTED',
+      shootAt: new Date(Date.now() + DAY).toISOString(),
+      place: '공원',
+    });
+    await runNotificationSchedule(db, kst(1, '08:59'));
+    expect(await kinds(author, 'EVENT_CLOSING_UNDECIDED')).toEqual([]);
+    await runNotificationSchedule(db, kst(1, '09:00'));
+    await runNotificationSchedule(db, kst(1, '15:00'));
+    expect(await kinds(author, 'EVENT_CLOSING_UNDECIDED')).toEqual([
+      expect.objectContaining({
+        title: '내일 마감인데 아직 결정하지 않은 신청이 2건 있어요',
+        link: `/my/inbox/${e.id}`,
+      }),
+    ]);
+  });
+});

@@ -41,6 +41,7 @@ export interface ScheduleReport {
   shootReminders: number;
   savedClosing: number;
   newEvents: number;
+  closingUndecided: number;
 }
 
 export const inPromotionalHours = (now: number): boolean => {
@@ -86,7 +87,7 @@ async function tellSaversOfNewEvents(db: Db, now: number): Promise<number> {
 
 /** One pass at `now`: the day-before notifications due and not yet written. */
 export async function runNotificationSchedule(db: Db, now = Date.now()): Promise<ScheduleReport> {
-  const report: ScheduleReport = { shootReminders: 0, savedClosing: 0, newEvents: 0 };
+  const report: ScheduleReport = { shootReminders: 0, savedClosing: 0, newEvents: 0, closingUndecided: 0 };
   if (inPromotionalHours(now)) report.newEvents = await tellSaversOfNewEvents(db, now);
   const kstHour = new Date(now + KST_OFFSET_MS).getUTCHours();
   if (kstHour < REMINDER_HOUR_KST) return report;
@@ -142,6 +143,28 @@ export async function runNotificationSchedule(db: Db, now = Date.now()): Promise
     });
     if (id !== null) report.savedClosing++;
   }
+
+  // The author of an event closing tomorrow that still has applicants waiting for a decision.
+  const undecided = await db.query<{ id: number; author_id: number; title: string; n: number }>(
+    `select p.id, p.author_id, p.title, count(*)::int as n
+       from promotions p join applications a on a.promotion_id = p.id and a.status = 'APPLIED'
+      where p.ended_at = $1::date and p.deleted_at is null
+        and not exists (select 1 from notifications n where n.dedupe_key = 'closing-undecided:' || p.id || ':' || $1)
+        and ${wanted('p.author_id', 'EVENT_CLOSING_UNDECIDED')}
+      group by p.id order by p.id limit ${BATCH}`,
+    [tomorrow],
+  );
+  for (const u of undecided) {
+    const id = await notify(db, {
+      recipientId: u.author_id,
+      actorId: null,
+      kind: 'EVENT_CLOSING_UNDECIDED',
+      ...notificationText.closingUndecided(u.title, u.n),
+      link: paths.inboxEvent(u.id),
+      dedupeKey: `closing-undecided:${u.id}:${tomorrow}`,
+    });
+    if (id !== null) report.closingUndecided++;
+  }
   return report;
 }
 
@@ -164,7 +187,7 @@ export function registerNotificationSchedule(
     everyMs: intervalMs,
     pass: async () => {
       const report = await runNotificationSchedule(await getDb());
-      if (report.shootReminders + report.savedClosing + report.newEvents > 0) log('info', 'scheduled notifications', { ...report });
+      if (report.shootReminders + report.savedClosing + report.newEvents + report.closingUndecided > 0) log('info', 'scheduled notifications', { ...report });
     },
   });
   // The outbox: due deliveries every few seconds (nothing to do, and no query, while no channel is registered).
