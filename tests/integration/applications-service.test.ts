@@ -27,7 +27,7 @@ import { saveImages } from '#server/services/files';
 import { withdrawMember } from '#server/services/members';
 import { createLocalStorage } from '#server/storage/index';
 import { createPromotion, getPromotion, type PromotionInput } from '#server/services/promotions';
-import { insertMember, openTestDb } from '../support/db';
+import { insertPrincipal, openTestDb, promotionInput } from '../support/db';
 import { refusal } from '../support/refusal';
 
 let db: Db;
@@ -35,32 +35,9 @@ let author: Principal;
 const day = (offset: number) => todayKst(Date.now() + offset * 86_400_000);
 const page = { page: 0, pageSize: 20 };
 
-async function member(roles: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[] = ['USER']): Promise<Principal> {
-  const m = await insertMember(db, { roles });
-  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
-}
+const member = (roles?: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[]) => insertPrincipal(db, roles);
 
-function event(patch: Partial<PromotionInput> = {}): PromotionInput {
-  return {
-    promotionType: 'FREE',
-    title: '가족 스냅 무료 촬영',
-    content: '신청해 주세요',
-    externalLink: '',
-    startedAt: day(0),
-    endedAt: day(10),
-    photographyTypes: ['SNAP'],
-    images: [{ name: 'a.webp', url: '/media/a.webp' }],
-    activeRegions: [{ category: '서울', name: '강남구' }],
-    hashtags: ['가족'],
-    isAuthorHidden: false,
-    applyMode: 'IN_APP',
-    capacity: 2,
-    showPlacesLeft: true,
-    asksInstagram: false,
-    asksPhotos: false,
-    ...patch,
-  };
-}
+const event = (patch: Partial<PromotionInput> = {}) => promotionInput({ capacity: 2, showPlacesLeft: true, ...patch });
 
 const intake = (patch: Record<string, unknown> = {}) => ({
   introduction: '아이 돌 사진을 남기고 싶어요.',

@@ -20,39 +20,16 @@ import { notificationsOf } from '#server/services/notifications';
 import { createPromotion, type PromotionInput } from '#server/services/promotions';
 import { createReport } from '#server/services/reports';
 import { keepHidden, requestReview } from '#server/services/review-requests';
-import { insertMember, openTestDb } from '../support/db';
+import { insertPrincipal, openTestDb, promotionInput } from '../support/db';
 
 let db: Db;
 let author: Principal;
 let admin: Principal;
 const day = (offset: number) => todayKst(Date.now() + offset * 86_400_000);
 
-async function member(roles: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[] = ['USER']): Promise<Principal> {
-  const m = await insertMember(db, { roles });
-  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
-}
+const member = (roles?: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[]) => insertPrincipal(db, roles);
 
-function event(patch: Partial<PromotionInput> = {}): PromotionInput {
-  return {
-    promotionType: 'FREE',
-    title: '한강 노을 스냅',
-    content: '신청해 주세요',
-    externalLink: '',
-    startedAt: day(0),
-    endedAt: day(10),
-    photographyTypes: ['SNAP'],
-    images: [{ name: 'a.webp', url: '/media/a.webp' }],
-    activeRegions: [{ category: '서울', name: '강남구' }],
-    hashtags: ['노을'],
-    isAuthorHidden: false,
-    applyMode: 'IN_APP',
-    capacity: 5,
-    showPlacesLeft: false,
-    asksInstagram: false,
-    asksPhotos: false,
-    ...patch,
-  };
-}
+const event = (patch: Partial<PromotionInput> = {}) => promotionInput({ title: '한강 노을 스냅', ...patch });
 
 async function told(p: Principal, kind: NotificationKind): Promise<NotificationItem[]> {
   return (await notificationsOf(db, p, { page: 0, pageSize: 100 })).items.filter((n) => n.kind === kind);

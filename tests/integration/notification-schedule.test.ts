@@ -11,7 +11,7 @@ import { applyTo, moveApplication } from '#server/services/applications';
 import { runNotificationSchedule } from '#server/services/notification-schedule';
 import { notificationsOf, updateNotificationSettings } from '#server/services/notifications';
 import { createPromotion, type PromotionInput } from '#server/services/promotions';
-import { insertMember, openTestDb } from '../support/db';
+import { insertPrincipal, openTestDb, promotionInput } from '../support/db';
 
 let db: Db;
 let author: Principal;
@@ -20,32 +20,10 @@ const DAY = 24 * HOUR;
 /** `hh:mm` KST on the day `offset` days from today, as ms. */
 const kst = (offset: number, hhmm: string) => Date.parse(`${todayKst(Date.now() + offset * DAY)}T${hhmm}:00+09:00`);
 
-async function member(roles: ('USER' | 'PHOTOGRAPHER')[] = ['USER']): Promise<Principal> {
-  const m = await insertMember(db, { roles });
-  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
-}
+const member = (roles?: ('USER' | 'PHOTOGRAPHER')[]) => insertPrincipal(db, roles);
 
-function event(patch: Partial<PromotionInput> = {}): PromotionInput {
-  return {
-    promotionType: 'FREE',
-    title: '가을 스냅',
-    content: '신청해 주세요',
-    externalLink: '',
-    startedAt: todayKst(),
-    endedAt: todayKst(Date.now() + 20 * DAY),
-    photographyTypes: ['SNAP'],
-    images: [{ name: 'a.webp', url: '/media/a.webp' }],
-    activeRegions: [{ category: '서울', name: '강남구' }],
-    hashtags: [],
-    isAuthorHidden: false,
-    applyMode: 'IN_APP',
-    capacity: 5,
-    showPlacesLeft: false,
-    asksInstagram: false,
-    asksPhotos: false,
-    ...patch,
-  };
-}
+const event = (patch: Partial<PromotionInput> = {}) =>
+  promotionInput({ title: '가을 스냅', endedAt: todayKst(Date.now() + 20 * DAY), hashtags: [], ...patch });
 
 const kinds = async (p: Principal, kind: string) =>
   (await notificationsOf(db, p, { page: 0, pageSize: 50 })).items.filter((n) => n.kind === kind);

@@ -18,7 +18,7 @@ import {
   updateNotificationSettings,
 } from '#server/services/notifications';
 import { createPromotion, type PromotionInput } from '#server/services/promotions';
-import { insertMember, openTestDb } from '../support/db';
+import { insertPrincipal, openTestDb, promotionInput } from '../support/db';
 import { refusal } from '../support/refusal';
 
 let db: Db;
@@ -27,32 +27,9 @@ const day = (offset: number) => todayKst(Date.now() + offset * 86_400_000);
 const page = { page: 0, pageSize: 50 };
 const MINUTE = 60_000;
 
-async function member(roles: ('USER' | 'PHOTOGRAPHER')[] = ['USER']): Promise<Principal> {
-  const m = await insertMember(db, { roles });
-  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
-}
+const member = (roles?: ('USER' | 'PHOTOGRAPHER')[]) => insertPrincipal(db, roles);
 
-function event(patch: Partial<PromotionInput> = {}): PromotionInput {
-  return {
-    promotionType: 'FREE',
-    title: '가족 스냅 무료 촬영',
-    content: '신청해 주세요',
-    externalLink: '',
-    startedAt: day(0),
-    endedAt: day(10),
-    photographyTypes: ['SNAP'],
-    images: [{ name: 'a.webp', url: '/media/a.webp' }],
-    activeRegions: [{ category: '서울', name: '강남구' }],
-    hashtags: ['가족'],
-    isAuthorHidden: false,
-    applyMode: 'IN_APP',
-    capacity: 5,
-    showPlacesLeft: false,
-    asksInstagram: false,
-    asksPhotos: false,
-    ...patch,
-  };
-}
+const event = (patch: Partial<PromotionInput> = {}) => promotionInput(patch);
 
 const intake = { introduction: '아이 돌 사진을 남기고 싶어요.', preferredDates: [day(2)], consent: true };
 

@@ -15,7 +15,7 @@ import { exportMemberData } from '#server/services/data-export';
 import { createPromotion, savePromotion, type PromotionInput } from '#server/services/promotions';
 import { memberViewerKey } from '#server/services/promotion-views';
 import { mayBeUnderFourteen, registerPhotographer, registerUser } from '#server/services/registration';
-import { insertMember, openTestDb } from '../support/db';
+import { insertPrincipal, openTestDb, promotionInput } from '../support/db';
 import { refusal } from '../support/refusal';
 
 let db: Db;
@@ -33,10 +33,7 @@ async function newcomer(ageRange: string | null = null): Promise<Principal> {
   return { id: m.id, type: 'UNDEFINED', roles: [], nickname: m.nickname };
 }
 
-async function member(roles: ('USER' | 'PHOTOGRAPHER')[] = ['USER'], nickname?: string): Promise<Principal> {
-  const m = await insertMember(db, { roles, ...(nickname ? { nickname } : {}) });
-  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
-}
+const member = (roles?: ('USER' | 'PHOTOGRAPHER')[], nickname?: string) => insertPrincipal(db, roles, nickname);
 
 const userInput = (name: string) => ({
   nickname: `${name}${tag}${seq}`.slice(0, 10),
@@ -44,27 +41,8 @@ const userInput = (name: string) => ({
   instagramId: null,
 });
 
-function event(title: string, patch: Partial<PromotionInput> = {}): PromotionInput {
-  return {
-    promotionType: 'FREE',
-    title,
-    content: `${title} 내용`,
-    externalLink: '',
-    startedAt: day(0),
-    endedAt: day(10),
-    photographyTypes: ['SNAP'],
-    images: [{ name: 'a.webp', url: '/media/a.webp' }],
-    activeRegions: [{ category: '서울', name: '강남구' }],
-    hashtags: ['가족'],
-    isAuthorHidden: false,
-    applyMode: 'IN_APP',
-    capacity: 3,
-    showPlacesLeft: false,
-    asksInstagram: true,
-    asksPhotos: false,
-    ...patch,
-  };
-}
+const event = (title: string, patch: Partial<PromotionInput> = {}) =>
+  promotionInput({ title, content: `${title} 내용`, capacity: 3, asksInstagram: true, ...patch });
 
 beforeAll(async () => {
   db = await openTestDb();

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
 import type { Db } from '#server/db/index';
 import { processImage } from '#server/media/pipeline';
@@ -19,7 +18,7 @@ import { withdrawMember } from '#server/services/members';
 import { setReviewHidden } from '#server/services/moderation';
 import { openReports } from '#server/services/moderation-read';
 import { getPhotographer, listPhotographers } from '#server/services/photographers';
-import { createPromotion, type PromotionInput } from '#server/services/promotions';
+import { createPromotion } from '#server/services/promotions';
 import { createReport } from '#server/services/reports';
 import {
   deleteReview,
@@ -31,51 +30,19 @@ import {
   writeReview,
 } from '#server/services/reviews';
 import { createLocalStorage } from '#server/storage/index';
-import { insertMember, openTestDb } from '../support/db';
+import { insertPhotographer, insertPrincipal, openTestDb, promotionInput } from '../support/db';
 import { refusal } from '../support/refusal';
 
 let db: Db;
 const DAY = 86_400_000;
-const day = (offset: number) => todayKst(Date.now() + offset * DAY);
 const page = { page: 0, pageSize: 20 };
 const TEXT = '친절하게 찍어 주셔서 정말 좋았어요!';
 
-async function member(roles: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[] = ['USER']): Promise<Principal> {
-  const m = await insertMember(db, { roles });
-  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
-}
+const member = (roles?: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[]) => insertPrincipal(db, roles);
 
-/** A photographer with a listed page. */
-async function photographer(): Promise<Principal> {
-  const p = await member(['PHOTOGRAPHER', 'USER']);
-  await db.query(
-    `insert into photographer_pages (member_id, main_photography_types, regions, region_categories, description)
-     values ($1, '{SNAP}', '{서울 강남구}', '{서울}', '소개')`,
-    [p.id],
-  );
-  return p;
-}
+const photographer = () => insertPhotographer(db);
 
-function event(capacity: number): PromotionInput {
-  return {
-    promotionType: 'FREE',
-    title: '가족 스냅 무료 촬영',
-    content: '신청해 주세요',
-    externalLink: '',
-    startedAt: day(0),
-    endedAt: day(10),
-    photographyTypes: ['SNAP'],
-    images: [{ name: 'a.webp', url: '/media/a.webp' }],
-    activeRegions: [{ category: '서울', name: '강남구' }],
-    hashtags: ['가족'],
-    isAuthorHidden: false,
-    applyMode: 'IN_APP',
-    capacity,
-    showPlacesLeft: false,
-    asksInstagram: false,
-    asksPhotos: false,
-  };
-}
+const event = (capacity: number) => promotionInput({ capacity });
 
 /** `n` applicants of one event of `author`, each application moved up to `until`. */
 async function shoots(

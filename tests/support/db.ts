@@ -2,7 +2,10 @@
  * A migrated database for service tests: PGlite in memory by default, the PostgreSQL server of
  * DATABASE_URL in the PostgreSQL pass (shared: tests create their own rows and never assume an empty table).
  */
+import { todayKst } from '#lib/deadline';
+import type { Principal } from '#server/auth/principal';
 import { openDatabase, type Db } from '#server/db/index';
+import type { PromotionInput } from '#server/services/promotions';
 
 export async function openTestDb(): Promise<Db> {
   return openDatabase({ databaseUrl: process.env['DATABASE_URL'] || null, pgliteDir: 'memory://' });
@@ -24,4 +27,54 @@ export async function insertMember(
     [`test-${process.pid}-${Date.now()}-${seq}-${Math.random()}`, type, roles, nickname],
   );
   return { id: (rows[0] as { id: number }).id, type, roles, nickname };
+}
+
+/** A registered member inserted directly, as the services take the caller. */
+export async function insertPrincipal(
+  db: Db,
+  roles: ('USER' | 'PHOTOGRAPHER' | 'ADMIN')[] = ['USER'],
+  nickname?: string,
+): Promise<Principal> {
+  const m = await insertMember(db, { roles, ...(nickname ? { nickname } : {}) });
+  return { id: m.id, type: roles.includes('PHOTOGRAPHER') ? 'PHOTOGRAPHER' : 'USER', roles, nickname: m.nickname };
+}
+
+/** A photographer with a listed page (in 서울 강남구, shooting 스냅). */
+export async function insertPhotographer(db: Db): Promise<Principal> {
+  const p = await insertPrincipal(db, ['PHOTOGRAPHER', 'USER']);
+  await db.query(
+    `insert into photographer_pages (member_id, main_photography_types, regions, region_categories, description)
+     values ($1, '{SNAP}', '{서울 강남구}', '{서울}', '소개')`,
+    [p.id],
+  );
+  return p;
+}
+
+/** The KST date `offset` days from today. */
+export const kstDay = (offset: number): string => todayKst(Date.now() + offset * 86_400_000);
+
+/**
+ * An event as the services take it: free, open from today for ten days, taking up to five applications
+ * on 담아봐 with nothing asked beyond the introduction. Each test names what it depends on in `patch`.
+ */
+export function promotionInput(patch: Partial<PromotionInput> = {}): PromotionInput {
+  return {
+    promotionType: 'FREE',
+    title: '가족 스냅 무료 촬영',
+    content: '신청해 주세요',
+    externalLink: '',
+    startedAt: kstDay(0),
+    endedAt: kstDay(10),
+    photographyTypes: ['SNAP'],
+    images: [{ name: 'a.webp', url: '/media/a.webp' }],
+    activeRegions: [{ category: '서울', name: '강남구' }],
+    hashtags: ['가족'],
+    isAuthorHidden: false,
+    applyMode: 'IN_APP',
+    capacity: 5,
+    showPlacesLeft: false,
+    asksInstagram: false,
+    asksPhotos: false,
+    ...patch,
+  };
 }
