@@ -54,6 +54,64 @@ describe('migrations', () => {
     }
   });
 
+  it('020 counts what happened before it from the rows still there', async () => {
+    const db = await openPglite('memory://');
+    try {
+      await migrate(
+        db,
+        migrations.filter((m) => m.id < 20),
+      );
+      const [author, fan] = await db.query<{ id: number }>(
+        `insert into members (kakao_id, type, roles, nickname, gender, registered_at)
+         values ('mig-020-a', 'PHOTOGRAPHER', '{PHOTOGRAPHER,USER}', '통계작가', 'MALE', now()),
+                ('mig-020-b', 'USER', '{USER}', '통계회원', 'FEMALE', now()) returning id`,
+      );
+      const [event] = await db.query<{ id: number }>(
+        `insert into promotions (author_id, promotion_type, title, content, external_link, started_at, ended_at,
+                                 photography_types, regions, region_categories, hashtags, images)
+         values ($1, 'FREE', '이전 이벤트', '내용', 'https://example.com', current_date, current_date, '{SNAP}',
+                 '{서울 강남구}', '{서울}', '{}', '[]') returning id`,
+        [author?.id ?? 0],
+      );
+      const eventId = event?.id ?? 0;
+      await db.query('insert into promotion_saves (member_id, promotion_id) values ($1, $2)', [fan?.id ?? 0, eventId]);
+      await db.query(
+        `insert into promotion_views (promotion_id, viewer, day) values
+           ($1, 'a', (now() at time zone 'Asia/Seoul')::date), ($1, 'b', (now() at time zone 'Asia/Seoul')::date)`,
+        [eventId],
+      );
+      const [app] = await db.query<{ id: number }>(
+        `insert into applications (promotion_id, applicant_id, consent_version, consented_at, status)
+         values ($1, $2, 'v1', now(), 'SELECTED') returning id`,
+        [eventId, fan?.id ?? 0],
+      );
+      await db.query(
+        `insert into application_history (application_id, from_status, to_status, actor_role)
+         values ($1, null, 'APPLIED', 'APPLICANT'), ($1, 'APPLIED', 'SELECTED', 'AUTHOR')`,
+        [app?.id ?? 0],
+      );
+      await migrate(db);
+      const counters = 'views, saves, clicks, applications, selections, completions';
+      const today = `(now() at time zone 'Asia/Seoul')::date`;
+      const want = { views: 2, saves: 1, clicks: 0, applications: 1, selections: 1, completions: 0 };
+      expect(
+        await db.query(`select ${counters} from promotion_daily_stats where promotion_id = $1 and day = ${today}`, [
+          eventId,
+        ]),
+      ).toEqual([want]);
+      expect(
+        await db.query(`select ${counters} from photographer_daily_stats where member_id = $1 and day = ${today}`, [
+          author?.id ?? 0,
+        ]),
+      ).toEqual([want]);
+      expect(
+        await db.query(`select members, events, applications, reviews from site_daily_stats where day = ${today}`),
+      ).toEqual([{ members: 2, events: 1, applications: 1, reviews: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('apply each migration once, even when two servers start together', async () => {
     const url = process.env['DATABASE_URL'];
     if (!url) {

@@ -40,6 +40,7 @@ import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
 import { conflict, denied, invalidFields, notFound, unwrap } from './errors';
 import { notify, notifyNewApplication } from './notifications';
+import { countEvent, countSite } from './statistics-counters';
 
 /** Applicants' data is deleted this many days after the event ends. */
 export const APPLICATION_RETENTION_DAYS = 90;
@@ -349,6 +350,7 @@ export async function applyTo(
          values ($1, null, 'APPLIED', $2, 'APPLICANT')`,
         [created, me.id],
       );
+      await countEvent(tx, 'applications', promotionId);
       // The author hears of it, batched per event (decision 025).
       await notifyNewApplication(tx, {
         authorId: locked.author_id,
@@ -358,6 +360,8 @@ export async function applyTo(
         link: paths.inboxEvent(promotionId),
         now,
       });
+      // Last: the site's row of the day is shared by every application of the day.
+      await countSite(tx, 'applications');
       return created;
     });
   } catch (err) {
@@ -453,6 +457,8 @@ export async function moveApplication(
        values ($1, $2, $3, $4, $5)`,
       [id, row.status, move.to, me.id, viewer],
     );
+    if (move.to === 'SELECTED') await countEvent(tx, 'selections', row.promotion_id);
+    else if (move.to === 'COMPLETED') await countEvent(tx, 'completions', row.promotion_id);
     await notifyMove(tx, row, move, me.id);
     // A completed shoot counts on the photographer's page for good (migration 17).
     if (move.to === 'COMPLETED')

@@ -2,6 +2,7 @@
  * Members: lookup by Kakao id, the contract's UserResponse, and withdrawal.
  */
 import { memberViewerKey } from './promotion-views';
+import { countSiteClause } from './statistics-counters';
 import { anonymiseApplicationsOf } from './applications';
 import { anonymiseReviewsOf } from './reviews';
 import { announce } from '#server/cache/announce';
@@ -76,10 +77,14 @@ export async function findOrCreateByKakaoId(db: Db, kakaoId: string): Promise<{ 
       kakaoId,
     ]);
     if (existing[0]) return { member: existing[0], created: false };
+    // The new member and the operator's count of today's sign-ups, in one statement.
     const inserted = await db.query<MemberRow>(
-      `insert into members as m (kakao_id, nickname) values ($1, $2)
-       on conflict do nothing
-       returning ${MEMBER_COLUMNS}`,
+      `with ins as (
+         insert into members as m (kakao_id, nickname) values ($1, $2)
+         on conflict do nothing
+         returning ${MEMBER_COLUMNS}),
+       ${countSiteClause('counted', 'members', '(select count(*) from ins)')}
+       select * from ins`,
       [kakaoId, generatedNickname()],
     );
     if (inserted[0]) return { member: inserted[0], created: true };
@@ -133,6 +138,7 @@ export async function withdrawMember(db: Db, id: number, storage?: Storage): Pro
     const reviewed = await anonymiseReviewsOf(tx, id);
     // Their view rows too: what they read is nobody's business once they are gone.
     await tx.query('delete from promotion_views where viewer = $1', [memberViewerKey(id)]);
+    await tx.query('delete from promotion_clicks where viewer = $1', [memberViewerKey(id)]);
     const owned = await deleteFilesOwnedBy(tx, id);
     await tx.query('delete from members where id = $1', [id]);
     clearPromotionCounts();

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { todayKst } from '#lib/deadline';
 import { getJwtSecret } from '#server/auth/secret';
 import type { Queryable } from '#server/db/index';
+import { countEventClauses } from './statistics-counters';
 
 /** The viewer identity stored in promotion_views. */
 export function viewerKey(member: { id: number } | null, clientAddress: string): string {
@@ -25,7 +26,7 @@ export function memberViewerKey(memberId: number): string {
  * The detail read that counts a view: records (event, viewer, day) and, only when that row is new, adds
  * one to the counter, in one statement. `cols` is the row's column list; `counted` (0 or 1) is the view
  * this statement added, which the row's view_count does not hold yet (the main query sees the table as
- * it was before the statement).
+ * it was before the statement). A new view also adds to the day's statistics (statistics-counters.ts).
  * Parameters: $1 event id, $2 viewer key, $3 day (YYYY-MM-DD, Korea time).
  */
 export function countingDetailSql(cols: string): string {
@@ -37,9 +38,55 @@ export function countingDetailSql(cols: string): string {
     bumped as (
       update promotions p set view_count = p.view_count + 1
         from seen where p.id = seen.promotion_id
-      returning p.id)
+      returning p.id),
+    ${countEventClauses('daily', 'views', '(select promotion_id, $3::date as day from seen)')}
     select ${cols}, (select count(*) from bumped)::int as counted
       from promotions p where p.id = $1 and p.deleted_at is null`;
+}
+
+/**
+ * The apply link (`GET /promotions/{id}/apply`): records (event, viewer, day) and, only when that row is
+ * new, adds a click to the day's statistics, in one statement; answers the link to follow, or nothing
+ * when the event is missing, deleted, hidden by an admin or takes applications only on 담아봐.
+ * Parameters as countingDetailSql's.
+ */
+export async function followApplyLink(
+  db: Queryable,
+  id: number,
+  viewer: string,
+  now: Date | number = Date.now(),
+): Promise<{ link: string; counted: boolean } | null> {
+  const rows = await db.query<{ external_link: string; counted: number }>(
+    `with target as (
+      select p.id, p.external_link from promotions p
+       where p.id = $1 and p.deleted_at is null and p.apply_mode <> 'IN_APP' and p.external_link <> ''),
+    clicked as (
+      insert into promotion_clicks (promotion_id, viewer, day)
+      select id, $2, $3::date from target
+      on conflict do nothing
+      returning promotion_id),
+    ${countEventClauses('daily', 'clicks', '(select promotion_id, $3::date as day from clicked)')}
+    select external_link, (select count(*) from clicked)::int as counted from target`,
+    [id, viewer, todayKst(now)],
+  );
+  const row = rows[0];
+  return row ? { link: row.external_link, counted: row.counted > 0 } : null;
+}
+
+/** The apply link without counting (`HEAD`), or null as followApplyLink. */
+export async function applyLinkOf(db: Queryable, id: number): Promise<string | null> {
+  const rows = await db.query<{ external_link: string }>(
+    `select external_link from promotions
+      where id = $1 and deleted_at is null and apply_mode <> 'IN_APP' and external_link <> ''`,
+    [id],
+  );
+  return rows[0]?.external_link ?? null;
+}
+
+/** Whether the event is shown (neither deleted nor hidden): an apply link's 404 names what is missing. */
+export async function isShownPromotion(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('select 1 as ok from promotions where id = $1 and deleted_at is null', [id]);
+  return rows.length > 0;
 }
 
 /**
@@ -48,8 +95,9 @@ export function countingDetailSql(cols: string): string {
  */
 export async function pruneViews(db: Queryable, now: Date | number = Date.now()): Promise<number> {
   const rows = await db.query<{ removed: number }>(
-    `with gone as (delete from promotion_views where day < $1::date - 1 returning 1)
-     select count(*)::int as removed from gone`,
+    `with gone as (delete from promotion_views where day < $1::date - 1 returning 1),
+       gone_clicks as (delete from promotion_clicks where day < $1::date - 1 returning 1)
+     select ((select count(*) from gone) + (select count(*) from gone_clicks))::int as removed`,
     [todayKst(now)],
   );
   return rows[0]?.removed ?? 0;

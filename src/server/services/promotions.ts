@@ -19,8 +19,9 @@ import { conflict, denied, invalidFields, notFound } from './errors';
 import { eventSearchDocument } from '#server/search/grams';
 import { findMember, toUserResponse, type MemberRow } from './members';
 import { clearPromotionCounts } from './promotion-counts';
-import { insertEvents } from './promotion-rows';
+import { insertEventsStatement } from './promotion-rows';
 import { countingDetailSql } from './promotion-views';
+import { countEventClauses, countSiteClause, TODAY_KST_SQL } from './statistics-counters';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
 /** A validated event body (the shared rule's output). */
@@ -241,10 +242,12 @@ export async function createPromotion(
   if (input.isAuthorHidden && !isAdmin(author)) {
     throw denied('PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
   }
-  const rows = await insertEvents<PromotionRow>(
-    db,
-    [{ ...input, authorId: author.id, images: input.images }],
-    PROMOTION_COLUMNS,
+  // The insert and the operator's count of events posted today, in one statement.
+  const insert = insertEventsStatement([{ ...input, authorId: author.id, images: input.images }], PROMOTION_COLUMNS);
+  const rows = await db.query<PromotionRow>(
+    `with ins as (${insert.sql}), ${countSiteClause('counted', 'events', '(select count(*) from ins)')}
+     select * from ins`,
+    insert.params,
   );
   return toPromotionResponse(rows[0] as PromotionRow);
 }
@@ -344,8 +347,10 @@ export async function deletePromotion(db: Queryable, actor: Principal, id: numbe
   return { authorId: existing.author_id };
 }
 
-/** Saves in one statement: the save row and the counter change together or not at all. */
-/** Saves the event for the member; answers its save count after. */
+/**
+ * Saves the event for the member; answers its save count after. One statement: the save row, the counter
+ * and the day's statistics change together or not at all.
+ */
 export async function savePromotion(db: Queryable, memberId: number, id: number): Promise<number> {
   const rows = await db.query<{ id: number; save_count: number }>(
     `with ins as (
@@ -353,7 +358,8 @@ export async function savePromotion(db: Queryable, memberId: number, id: number)
        select $1, p.id from promotions p where p.id = $2 and p.deleted_at is null
        on conflict do nothing
        returning promotion_id
-     )
+     ),
+     ${countEventClauses('daily', 'saves', `(select promotion_id, ${TODAY_KST_SQL} as day from ins)`)}
      update promotions set save_count = save_count + 1 where id in (select promotion_id from ins)
      returning id, save_count`,
     [memberId, id],
@@ -363,12 +369,14 @@ export async function savePromotion(db: Queryable, memberId: number, id: number)
   throw conflict('ALREADY_PROMOTION_SAVE', '이미 저장한 이벤트예요.');
 }
 
-/** Unsaves the event; answers its save count after. */
+/** Unsaves the event; answers its save count after (the statistics lose the save on the day it was made). */
 export async function unsavePromotion(db: Queryable, memberId: number, id: number): Promise<number> {
   const rows = await db.query<{ id: number; save_count: number }>(
     `with del as (
-       delete from promotion_saves where member_id = $1 and promotion_id = $2 returning promotion_id
-     )
+       delete from promotion_saves where member_id = $1 and promotion_id = $2
+       returning promotion_id, (created_at at time zone 'Asia/Seoul')::date as day
+     ),
+     ${countEventClauses('daily', 'saves', 'del', -1)}
      update promotions set save_count = save_count - 1 where id in (select promotion_id from del)
      returning id, save_count`,
     [memberId, id],

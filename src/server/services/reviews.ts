@@ -28,6 +28,7 @@ import { answerImage, answerImages, storedImage } from '#server/media/pictures';
 import { applicationNotFound } from './applications';
 import { conflict, denied, notFound, unwrap } from './errors';
 import { assertImagesIssuedTo } from './files';
+import { countSite } from './statistics-counters';
 
 export const reviewNotFound = () => notFound('REVIEW_NOT_FOUND', '후기를 찾을 수 없어요.');
 const notAllowed = (message: string) => conflict('REVIEW_NOT_ALLOWED', message);
@@ -207,6 +208,7 @@ export async function writeReview(
     );
     if (!inserted[0]) throw conflict('ALREADY_REVIEWED', '이미 후기를 쓴 촬영이에요.');
     await adjustRating(tx, row.author_id, 1, input.rating);
+    await countSite(tx, 'reviews');
     return { id: inserted[0].id, photographerId: row.author_id };
   });
   await announce(changed.reputation(photographerId));
