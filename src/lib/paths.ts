@@ -16,6 +16,12 @@ export const paths = {
   photographer: (id: number) => `/photographer/${id}`,
   /** Every review of a photographer, a page at a time (issue 43). */
   photographerReviews: (id: number, page = 0) => `/photographer/${id}/reviews${page > 0 ? `?page=${page}` : ''}`,
+  /** An event's apply link: counts the click, then 302 to the event's external link (issue 43). */
+  applyLink: (id: number) => `/api/v1/promotions/${id}/apply`,
+  /** 통계: a photographer's numbers (issue 43). */
+  myStats: '/my/stats',
+  /** The operator's numbers per day (issue 43). */
+  adminStats: '/admin/stats',
   /** The event form in edit mode. */
   editEvent: (id: number) => `/new/event?edit=${id}`,
   /** 내 신청: the member's applications on 담아봐 (issue 40). */

@@ -52,7 +52,11 @@ test.describe('lists and events', () => {
     await expect(page.getByRole('link', { name: /신청하기/ })).toHaveCount(0);
     await shots(page, 'event-ended');
     await page.goto(`/event/${open?.id ?? 0}`);
-    await expect(page.getByRole('link', { name: /신청하기/ })).toHaveAttribute('href', /^https?:\/\//);
+    // Through the apply address, which counts the click and redirects to the event's link (issue 43).
+    await expect(page.getByRole('link', { name: /신청하기/ })).toHaveAttribute(
+      'href',
+      `/api/v1/promotions/${open?.id ?? 0}/apply`,
+    );
     await expect(page.getByRole('button', { name: '마감된 이벤트예요' })).toHaveCount(0);
   });
 

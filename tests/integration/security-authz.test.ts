@@ -330,6 +330,11 @@ const ROWS: Row[] = [
     route: '/api/v1/users/me/reviews',
     expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
   },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/stats',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, user: DENIED, admin: DENIED, member: 200 },
+  },
   ...(['hide', 'unhide'] as const).map((action) => ({
     method: 'POST',
     route: `/api/v1/admin/reviews/{id}/${action}`,
@@ -550,6 +555,13 @@ const ROWS: Row[] = [
     prepare: async () => ({ path: byId(authorEventId)('/api/v1/promotions/{id}/details') }),
   },
   {
+    // Counts a click and sends anyone on to the event's link (the fetch follows to forms.gle: 302 or its page).
+    method: 'GET',
+    route: '/api/v1/promotions/{id}/apply',
+    expect: { all: [404, 'PROMOTION_NOT_FOUND'] },
+    prepare: async () => ({ path: '/api/v1/promotions/2000000000/apply' }),
+  },
+  {
     method: 'POST',
     route: '/api/v1/promotions',
     expect: { anon: A401, unregistered: REGISTER_FIRST, user: DENIED, author: 201, otherPhotographer: 201, admin: 201 },
@@ -630,6 +642,11 @@ const ROWS: Row[] = [
   {
     method: 'GET',
     route: '/api/v1/admin/moderation',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/admin/stats',
     expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 200 },
   },
   ...(['hide', 'unhide', 'delete'] as const).map((action): Row => ({

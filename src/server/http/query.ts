@@ -66,3 +66,10 @@ export function idParam(value: string | undefined): number | null {
   const n = Number(value);
   return n <= 2_147_483_647 ? n : null;
 }
+
+/** `days` of the statistics answers: 7 to 90, 30 when absent (issue 43). */
+export function statsDaysParam(params: URLSearchParams): number {
+  const days = intOr(params, 'days', 30);
+  if (days < 7 || days > 90) throw validationError([{ field: 'days', message: 'days 는 7 이상 90 이하여야 합니다.' }]);
+  return days;
+}
