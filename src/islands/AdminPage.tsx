@@ -5,6 +5,7 @@ import type { ModerationOverview } from '#lib/contract-moderation';
 import { moderationCopy } from '#lib/copy-moderation';
 import { formatDateTime } from '#lib/display';
 import { paths } from '#lib/paths';
+import { statsCopy } from '#lib/copy-stats';
 import { MODERATION_PATHS, type HideableTargetType } from '#lib/rules/report';
 import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
@@ -110,6 +111,10 @@ export function AdminPage() {
   const { events, log, reviewRequests } = state.data;
   return (
     <div className={styles['page']}>
+      <a className={styles['statsLink']} href={paths.adminStats}>
+        {statsCopy.adminTitle}
+        <span aria-hidden="true">›</span>
+      </a>
       <ReviewRequests items={reviewRequests} onUnhide={askUnhide} onKeepHidden={askKeepHidden} />
 
       <ReportQueue

@@ -5,6 +5,7 @@ import { moderationCopy } from '#lib/copy-moderation';
 import { typesLabel } from '#lib/display';
 import { applicationCopy } from '#lib/copy-applications';
 import { notificationCopy } from '#lib/copy-notifications';
+import { statsCopy } from '#lib/copy-stats';
 import { canWriteEvents, isPhotographerMember } from '#lib/member-access';
 import { thumbnailUrlFor } from '#lib/media-urls';
 import { paths } from '#lib/paths';
@@ -149,6 +150,12 @@ export function MyPage({ contactFormUrl }: Props) {
             {canWriteEvents(me) && (
               <a href={paths.inbox}>
                 {applicationCopy.inbox.title}
+                <span aria-hidden="true">›</span>
+              </a>
+            )}
+            {photographer && (
+              <a href={paths.myStats}>
+                {statsCopy.myPageLink}
                 <span aria-hidden="true">›</span>
               </a>
             )}

@@ -15,7 +15,7 @@ export const statsCopy = {
   /** The comparison with the previous period. */
   previous: (days: number) => `이전 ${days}일`,
   change: (now: number, before: number) => {
-    if (before === 0) return now === 0 ? '변화 없음' : '새로 생겼어요';
+    if (before === 0) return now === 0 ? '변화 없음' : `${now.toLocaleString('ko-KR')} 늘었어요`;
     const pct = Math.round(((now - before) / before) * 100);
     if (pct === 0) return '변화 없음';
     return pct > 0 ? `${pct}% 늘었어요` : `${-pct}% 줄었어요`;

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, isApiRequestError } from '#client/api';
+import { getAccessToken } from '#client/auth';
+import { statsCopy, type StatsLabelKey } from '#lib/copy-stats';
+import { paths } from '#lib/paths';
+import styles from './StatsPage.module.css';
+
+type Counts = Record<string, number>;
+interface Stats {
+  days: number;
+  from: string;
+  to: string;
+  totals: Counts;
+  previousTotals: Counts;
+  perDay: ({ day: string } & Counts)[];
+  chart: string;
+  events?: { id: number; title: string; totals: Counts }[];
+}
+
+type State =
+  | { status: 'loading' }
+  | { status: 'denied'; message: string }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: Stats };
+
+const KEYS: Record<Props['kind'], StatsLabelKey[]> = {
+  photographer: ['views', 'saves', 'clicks', 'applications', 'selections', 'completions'],
+  admin: ['members', 'events', 'applications', 'reviews'],
+};
+const t = statsCopy;
+const label = (k: StatsLabelKey) => t.labels[k];
+const shortDay = (day: string) => `${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일`;
+
+interface Props {
+  /** 통계 (a photographer's events) or the operator's numbers on /admin/stats. */
+  kind: 'photographer' | 'admin';
+}
+
+/**
+ * The statistics pages (issue 43): the period's totals against the previous period, the daily chart the
+ * server drew (SVG, hidden from screen readers) and the same numbers as a table for them, and for a
+ * photographer each of their latest events.
+ */
+export function StatsPage({ kind }: Props) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const load = useCallback(async () => {
+    if (!getAccessToken()) {
+      setState({ status: 'denied', message: kind === 'admin' ? '' : t.photographerOnly });
+      return;
+    }
+    try {
+      const data = await api.get<Stats>(kind === 'admin' ? '/admin/stats?days=30' : '/users/me/stats?days=30');
+      setState({ status: 'ready', data });
+    } catch (err) {
+      if (isApiRequestError(err) && err.status === 403) setState({ status: 'denied', message: err.message });
+      else setState({ status: 'error', message: isApiRequestError(err) ? err.message : t.failed });
+    }
+  }, [kind]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (state.status === 'loading') return <p className="member-loading">{t.loading}</p>;
+  if (state.status === 'denied')
+    return (
+      <p className={styles['status']} role="alert">
+        {state.message || t.failed}
+      </p>
+    );
+  if (state.status === 'error')
+    return (
+      <div className={styles['status']} role="alert">
+        <p>{state.message}</p>
+        <button type="button" className={styles['button']} onClick={() => void load()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+  const { data } = state;
+  const keys = KEYS[kind];
+  return (
+    <div className={styles['page']}>
+      <p className={styles['period']}>
+        <strong>{t.period(data.days)}</strong> {t.range(data.from, data.to)}
+      </p>
+
+      <section aria-labelledby="stats-totals">
+        <h2 id="stats-totals" className={styles['heading']}>
+          {t.totals}
+        </h2>
+        <ul className={styles['totals']}>
+          {keys.map((k) => {
+            const now = data.totals[k] ?? 0;
+            const before = data.previousTotals[k] ?? 0;
+            return (
+              <li key={k} className={styles['total']} data-stat={k}>
+                <span className={styles['label']}>{label(k)}</span>
+                <strong className={styles['value']}>{t.count(now)}</strong>
+                <span className={styles['compare']}>
+                  {t.previous(data.days)} {t.count(before)} · {t.change(now, before)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="stats-daily">
+        <h2 id="stats-daily" className={styles['heading']}>
+          {t.chartTitle(data.days)}
+        </h2>
+        {/* Drawn on the server (statistics.ts); numbers only, its labels escaped there. */}
+        <figure className={styles['chart']} dangerouslySetInnerHTML={{ __html: data.chart }} />
+        <div className="sr-only">
+          <table>
+            <caption>{t.tableCaption(data.days)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.day}</th>
+                {keys.map((k) => (
+                  <th scope="col" key={k}>
+                    {label(k)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.perDay.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{shortDay(d.day)}</th>
+                  {keys.map((k) => (
+                    <td key={k}>{d[k] ?? 0}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {data.events && (
+        <section aria-labelledby="stats-events">
+          <h2 id="stats-events" className={styles['heading']}>
+            {t.events}
+          </h2>
+          <p className={styles['hint']}>{t.eventsHint}</p>
+          {data.events.length === 0 ? (
+            <p className={styles['hint']}>{t.noEvents}</p>
+          ) : (
+            <ul className={styles['events']}>
+              {data.events.map((e) => (
+                <li key={e.id} className={styles['event']} data-stats-event={e.id}>
+                  <a href={paths.event(e.id)} className={styles['eventTitle']}>
+                    {e.title}
+                  </a>
+                  <dl className={styles['eventNumbers']}>
+                    {keys.map((k) => (
+                      <div key={k}>
+                        <dt>{label(k)}</dt>
+                        <dd>{t.count(e.totals[k] ?? 0)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
