@@ -50,6 +50,9 @@ describe('reviews over HTTP', () => {
     // Cached copies of the list and the page, kept before the review.
     await fetch(`${base}/api/v1/photographers/list?pageSize=100`);
     expect(await fetch(`${base}/photographer/${author.user.id}`).then((r) => r.text())).toContain('아직 후기가 없어요');
+    // An event page of the photographer, kept before the review: no rating yet.
+    const linkEvent = await createEvent(base, author.token);
+    expect(await fetch(`${base}/event/${linkEvent.id}`).then((r) => r.text())).not.toContain('별점');
 
     const photos = await upload(base, applicant.token, 'REVIEW_IMAGE', 1);
     expect((await fetch(photos[0]!.url)).status).toBe(200);
@@ -98,6 +101,15 @@ describe('reviews over HTTP', () => {
       '@type': 'ProfessionalService',
       aggregateRating: { '@type': 'AggregateRating', ratingValue: '5.0', reviewCount: 1 },
     });
+    // The event page shows its photographer's rating too, linked to their reviews (invalidated by the review).
+    let eventPage = await fetch(`${base}/event/${linkEvent.id}`);
+    for (let i = 0; i < 20 && eventPage.headers.get('x-page-cache') === 'stale'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      eventPage = await fetch(`${base}/event/${linkEvent.id}`);
+    }
+    const eventHtml = await eventPage.text();
+    expect(eventHtml).toContain('별점 5.0점, 후기 1개');
+    expect(eventHtml).toContain(`href="/photographer/${author.user.id}/reviews"`);
     const all = await fetch(`${base}/photographer/${author.user.id}/reviews`);
     expect(all.status).toBe(200);
     expect(await all.text()).toContain(TEXT);

@@ -13,7 +13,8 @@ import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
 import { listPhotographers, photographerRowsPart } from './photographers';
 import { firstPromotionCardsPart, homeEventRows, listPromotionCards } from './promotion-lists';
-import { getPromotionDetails } from './promotions';
+import { getPromotionDetailsWithRating } from './promotions';
+import type { Rating } from '#lib/reviews';
 
 export const HOME_EVENTS = 5;
 export const HOME_PHOTOGRAPHERS = 4;
@@ -191,8 +192,15 @@ export interface PictureData {
 }
 
 /** The event detail page, without counting a view (the page's island counts it): null when missing. */
-export async function eventDetail(id: number): Promise<(PromotionDetailResponse & { pictures: PictureData[] }) | null> {
-  const detail = await getPromotionDetails(await getDb(), id, null);
-  if (!detail) return null;
-  return { ...detail, pictures: detail.images.map((i) => ({ url: i.url, thumbnailUrl: thumbnailUrlFor(i.url) })) };
+export async function eventDetail(
+  id: number,
+): Promise<(PromotionDetailResponse & { pictures: PictureData[]; authorRating: Rating | null }) | null> {
+  const read = await getPromotionDetailsWithRating(await getDb(), id, null);
+  if (!read) return null;
+  const { detail, authorRating } = read;
+  return {
+    ...detail,
+    authorRating,
+    pictures: detail.images.map((i) => ({ url: i.url, thumbnailUrl: thumbnailUrlFor(i.url) })),
+  };
 }

@@ -9,6 +9,7 @@ import type { PromotionDetailResponse, PromotionResponse } from '#lib/contract';
 import type { PromotionPayload } from '#lib/rules/promotion';
 import type { ApplyMode } from '#lib/applications';
 import { progressStatus, todayKst } from '#lib/deadline';
+import { ratingOf, type Rating } from '#lib/reviews';
 import { regionColumns } from '#lib/regions';
 import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
@@ -218,15 +219,35 @@ export async function getPromotionDetails(
   viewer: Principal | null,
   now = Date.now(),
 ): Promise<PromotionDetailResponse | null> {
+  return (await getPromotionDetailsWithRating(db, id, viewer, now))?.detail ?? null;
+}
+
+/**
+ * getPromotionDetails with the author's rating as a photographer (issue 43: the event page shows it),
+ * null when the author is hidden or has no shown photographer page; still one read.
+ */
+export async function getPromotionDetailsWithRating(
+  db: Queryable,
+  id: number,
+  viewer: Principal | null,
+  now = Date.now(),
+): Promise<{ detail: PromotionDetailResponse; authorRating: Rating | null } | null> {
   // One row by its key: planned once for any id.
-  const rows = await db.query<RowWithAuthor>(
-    planGeneric(`select ${PROMOTION_COLUMNS}, ${AUTHOR_MEMBER_COLUMNS}
+  const rows = await db.query<RowWithAuthor & { a_review_count: number | null; a_rating_sum: number | null }>(
+    planGeneric(`select ${PROMOTION_COLUMNS}, ${AUTHOR_MEMBER_COLUMNS},
+            pp.review_count as a_review_count, pp.rating_sum as a_rating_sum
        from promotions p left join members m on m.id = p.author_id and not p.is_author_hidden
+       left join photographer_pages pp on pp.member_id = m.id and pp.hidden_at is null
       where p.id = $1 and p.deleted_at is null`),
     [id],
   );
   const row = rows[0];
-  return row ? detailOf(db, row, viewer, now, authorOf(row)) : null;
+  if (!row) return null;
+  const { a_review_count: count, a_rating_sum: sum, ...rest } = row;
+  return {
+    detail: await detailOf(db, rest, viewer, now, authorOf(rest)),
+    authorRating: count === null || sum === null ? null : ratingOf(sum, count),
+  };
 }
 
 function searchOf(input: Pick<PromotionInput, 'title' | 'content' | 'hashtags' | 'activeRegions'>) {
