@@ -22,7 +22,10 @@
  *      `--only=member-rate` runs only this part);
  *   9. applications on PostgreSQL: 50/s open loop, alone and beside anonymous `/events`, concurrent
  *      selections against a capacity, an author's inbox (scripts/bench/applications.mjs;
- *      `--only=applications` runs only this part).
+ *      `--only=applications` runs only this part);
+ *  10. statistics on PostgreSQL: a photographer's and the admin's statistics answers at 100,000 events,
+ *      1,000,000 views and 100,000 clicks in the last 30 days, p50 and p99 (scripts/bench/stats.mjs;
+ *      `--only=stats` runs only this part).
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
  *   PostgreSQL only the uncached and throughput tables.
  * --only=lighthouse: page weight and Lighthouse only (3 runs, 1 with --quick; `--runs=N` sets it), and
@@ -51,6 +54,7 @@ import { rssMiB } from './bench/rss.mjs';
 import { MEMBER_RATE, memberRateRows, reportMemberRate } from './bench/member-rate.mjs';
 import { measureApplications } from './bench/applications.mjs';
 import { reportApplications } from './bench/applications-report.mjs';
+import { measureStats, reportStats } from './bench/stats.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -83,6 +87,7 @@ const results = {
   memory: [],
   memberRate: [],
   applications: null,
+  stats: null,
 };
 const cleanups = [];
 
@@ -357,6 +362,19 @@ async function main() {
     RATE_LIMIT_AUTH: '1000000',
     RATE_LIMIT_WRITE: '1000000',
   });
+  // Statistics (./bench/stats.mjs), on a PostgreSQL database of their own.
+  const statistics = async () => {
+    if (!findPgBin()) {
+      results.stats = { database: 'PostgreSQL', skipped: 'PostgreSQL binaries not found' };
+      return;
+    }
+    log('statistics…');
+    const cluster = await startPgCluster({ database: 'bench' });
+    cleanups.push(async () => cluster.stop());
+    const env = { ...baseEnv, DATABASE_URL: cluster.url };
+    results.stats = await measureStats({ quick, env, seed: seedDatabase, startServer, log });
+  };
+  if (args.includes('--only=stats')) return statistics().then(() => reportStats(results));
   seedDatabase(baseEnv, small - 60);
 
   /** A throwaway PostgreSQL cluster, empty; its env. */
@@ -465,9 +483,11 @@ async function main() {
   await scaleTable({ ...scale, sizes, pg: async () => pgDb });
   results.growth = growth(results.scale);
   await applications();
+  await statistics();
   results.uncachedTargets = uncachedTargetRows(results);
   report(results);
   reportUncached(results);
+  reportStats(results);
 }
 
 main()
