@@ -367,10 +367,10 @@ test.describe.serial('applications on 담아봐', () => {
     await useSession(page, second);
     await page.goto(`/event/${id}`);
     await expect(page.getByText('남은 자리 1명')).toBeVisible();
-    // Both ways: the link stays, second.
+    // Both ways: the link stays, second (through the apply address that counts the click, issue 43).
     await expect(page.getByRole('link', { name: '링크로 신청 (새 창)' })).toHaveAttribute(
       'href',
-      'https://forms.gle/apply',
+      `/api/v1/promotions/${id}/apply`,
     );
     await expect(page.getByRole('button', { name: '담아봐로 신청하기' })).toBeEnabled();
     await shot(page, '09a-event-both');

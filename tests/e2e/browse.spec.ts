@@ -292,7 +292,8 @@ test.describe('event detail', () => {
     const apply = page.getByRole('link', { name: /신청하기/ });
     await expect(apply).toHaveAttribute('target', '_blank');
     await expect(apply).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(apply).toHaveAttribute('href', /^https?:\/\//);
+    // Through the apply address, which counts the click and redirects to the event's link (issue 43).
+    await expect(apply).toHaveAttribute('href', `/api/v1/promotions/${event.id}/apply`);
     await expect(page.getByRole('button', { name: /이벤트 관리 메뉴|더보기/ })).toHaveCount(0);
 
     // Link previews and structured data.
