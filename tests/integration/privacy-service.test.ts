@@ -254,6 +254,13 @@ describe('내 정보 내려받기', () => {
       day(0),
       memberViewerKey(other.id),
     ]);
+    await db.query(`insert into promotion_clicks (promotion_id, viewer, day) values ($1, $2, $4), ($3, $5, $4)`, [
+      theirs.id,
+      memberViewerKey(me.id),
+      mine.id,
+      day(0),
+      memberViewerKey(other.id),
+    ]);
     await db.query(
       `insert into refresh_tokens (member_id, token_hash, chain_id, expires_at)
        values ($1, 'MINE-HASH-SECRET', 'c1', now() + interval '30 days'), ($2, 'OTHER-HASH', 'c2', now() + interval '30 days')`,
@@ -304,6 +311,7 @@ describe('내 정보 내려받기', () => {
     );
     expect(data.sessions).toHaveLength(1);
     expect(data.eventViews).toEqual([{ eventId: theirs.id, day: day(0) }]);
+    expect(data.applyLinkClicks).toEqual([{ eventId: theirs.id, day: day(0) }]);
     expect(data.moderationActions).toEqual([]);
     // The applicant's application to my event told me; mine to B's event told B, not me.
     expect(data.notifications).toEqual([

@@ -1,6 +1,6 @@
 /**
  * View counts are not read receipts (issue 46, item 11): a member's view row is keyed by a hash, never
- * by their id, and a withdrawn member's view rows go with them.
+ * by their id, and a withdrawn member's view (and apply-link click) rows go with them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayKst } from '#lib/deadline';
@@ -48,7 +48,18 @@ describe('view rows', () => {
     ]);
     expect(rows.map((r) => r.viewer).sort()).toEqual([memberViewerKey(reader.id), memberViewerKey(stays.id)].sort());
     expect(rows.some((r) => r.viewer.includes(String(reader.id)) && r.viewer === `m:${reader.id}`)).toBe(false);
+    // Apply-link clicks are kept the same way (issue 43).
+    await db.query('insert into promotion_clicks (promotion_id, viewer, day) values ($1, $2, $4), ($1, $3, $4)', [
+      event.id,
+      memberViewerKey(reader.id),
+      memberViewerKey(stays.id),
+      day,
+    ]);
     await withdrawMember(db, reader.id);
+    const clicks = await db.query<{ viewer: string }>('select viewer from promotion_clicks where promotion_id = $1', [
+      event.id,
+    ]);
+    expect(clicks.map((r) => r.viewer)).toEqual([memberViewerKey(stays.id)]);
     const after = await db.query<{ viewer: string }>('select viewer from promotion_views where promotion_id = $1', [
       event.id,
     ]);

@@ -2,7 +2,7 @@
  * 내 정보 내려받기 (GET /users/me/export): everything the site holds about one member, as one JSON
  * document: the profile, the photographer page, their uploads, saves, events, the applications they
  * sent and those made to their events, the reviews they wrote and those of their shoots, their reports,
- * notifications and their settings, consents, sessions and views.
+ * notifications and their settings, consents, sessions, views and apply-link clicks.
  *
  * Only the member's own rows. Applications made to their events are answered as the author sees them
  * (services/applications.ts `listForAuthor`): an applicant's contact only once it is shared with the
@@ -293,9 +293,9 @@ async function sessionsOf(db: Queryable, memberId: number) {
   }));
 }
 
-async function viewsOf(db: Queryable, memberId: number) {
+async function viewsOf(db: Queryable, memberId: number, table: 'promotion_views' | 'promotion_clicks') {
   const rows = await db.query<{ promotion_id: number; day: string }>(
-    'select promotion_id, day::text as day from promotion_views where viewer = $1 order by day, promotion_id',
+    `select promotion_id, day::text as day from ${table} where viewer = $1 order by day, promotion_id`,
     [memberViewerKey(memberId)],
   );
   return rows.map((v) => ({ eventId: v.promotion_id, day: v.day }));
@@ -334,20 +334,34 @@ export async function exportMemberData(db: Queryable, me: Principal, now = new D
     allPages((page) => notificationsOf(db, me, page)),
     notificationSettingsOf(db, me.id),
   ]);
-  const [photographerPage, uploads, saves, events, sent, received, reports, consents, sessions, views, moderation] =
-    await Promise.all([
-      photographerPageOf(db, me.id),
-      uploadsOf(db, me.id),
-      savesOf(db, me.id),
-      eventsOf(db, me.id),
-      applicationsSentOf(db, me),
-      applicationsReceivedOf(db, me),
-      reportsOf(db, me.id),
-      consentsOf(db, me.id),
-      sessionsOf(db, me.id),
-      viewsOf(db, me.id),
-      moderationActionsOf(db, me.id),
-    ]);
+  const [
+    photographerPage,
+    uploads,
+    saves,
+    events,
+    sent,
+    received,
+    reports,
+    consents,
+    sessions,
+    views,
+    clicks,
+    moderation,
+  ] = await Promise.all([
+    photographerPageOf(db, me.id),
+    uploadsOf(db, me.id),
+    savesOf(db, me.id),
+    eventsOf(db, me.id),
+    applicationsSentOf(db, me),
+    applicationsReceivedOf(db, me),
+    reportsOf(db, me.id),
+    consentsOf(db, me.id),
+    sessionsOf(db, me.id),
+    viewsOf(db, me.id, 'promotion_views'),
+    // Apply-link clicks (issue 43): kept, like views, for today and yesterday only.
+    viewsOf(db, me.id, 'promotion_clicks'),
+    moderationActionsOf(db, me.id),
+  ]);
   return {
     format: EXPORT_FORMAT,
     service: '담아봐',
@@ -369,6 +383,7 @@ export async function exportMemberData(db: Queryable, me: Principal, now = new D
     consents: consents.consents,
     sessions,
     eventViews: views,
+    applyLinkClicks: clicks,
     moderationActions: moderation,
   };
 }
