@@ -46,6 +46,20 @@ describe('demo seed', () => {
         where p.save_count <> (select count(*) from promotion_saves s where s.promotion_id = p.id)`,
     );
     expect(drift[0]?.n).toBe(0);
+    // The statistics count what the seed wrote (issue 43): the operator's members and events, the saves.
+    const stats = await db.query<{ members: number; events: number; saves: number; authorSaves: number }>(
+      `select (select sum(members)::int from site_daily_stats) as members,
+              (select sum(events)::int from site_daily_stats) as events,
+              (select sum(saves)::int from promotion_daily_stats) as saves,
+              (select sum(saves)::int from photographer_daily_stats) as "authorSaves"`,
+    );
+    const saves = await db.query<{ n: number }>('select count(*)::int as n from promotion_saves');
+    expect(stats[0]).toEqual({
+      members: first.members + 26,
+      events: 60,
+      saves: saves[0]?.n,
+      authorSaves: saves[0]?.n,
+    });
     const popular = await listPromotions(
       db,
       { regions: [], categories: [], photographyTypes: [], sortType: 'POPULAR' },

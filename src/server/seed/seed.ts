@@ -11,6 +11,7 @@ import { regionColumns } from '#lib/regions';
 import { recordConsents, registrationConsents } from '#server/services/consents';
 import { refreshPhotographerSearch } from '#server/services/photographers';
 import { insertEvents, insertEventsStatement, type EventRow } from '#server/services/promotion-rows';
+import { countSeededRows } from '#server/services/statistics-counters';
 import { withIndexesRebuilt } from './bulk-load';
 import { rng, SEED_MEMBERS, seedEvents, seedPhotographers, type SeedEvent } from './demo-data';
 
@@ -165,6 +166,8 @@ export async function seedDemoData(db: Db, makeImage: ImageMaker, options: SeedO
     }
   }
   await recountSaves(db);
+  // The statistics of what was just written (decision 026: the services count, the seed does not).
+  await countSeededRows(db);
   return report;
 }
 

@@ -56,3 +56,26 @@ export function countSiteClause(name: string, counter: SiteCounter, amount: stri
 export async function countSite(db: Queryable, counter: SiteCounter): Promise<void> {
   await db.query(`with ${countSiteClause('c', counter, '1')} select 1`);
 }
+
+/**
+ * The demo seed writes its rows directly: this counts them as the services would have (members and
+ * events for the operator, saves for the photographers), each on the day of its `created_at`. Only for a
+ * database just seeded (the rows are counted again on every call).
+ */
+export async function countSeededRows(db: Queryable): Promise<void> {
+  const dayOf = `(created_at at time zone 'Asia/Seoul')::date`;
+  await db.query(
+    `with saves as (select promotion_id, ${dayOf} as day from promotion_saves),
+     ${countEventClauses('seeded', 'saves', 'saves')}
+     select 1`,
+  );
+  await db.query(
+    `insert into site_daily_stats as s (day, members, events)
+     select day, sum(members), sum(events) from (
+       select ${dayOf} as day, count(*) as members, 0 as events from members group by 1
+       union all
+       select ${dayOf}, 0, count(*) from promotions group by 1) counted
+      group by day
+     on conflict (day) do update set members = s.members + excluded.members, events = s.events + excluded.events`,
+  );
+}
