@@ -10,7 +10,7 @@ import type { Principal } from '#server/auth/principal';
 import type { Db } from '#server/db/index';
 import { applyTo, moveApplication } from '#server/services/applications';
 import { findOrCreateByKakaoId } from '#server/services/members';
-import { followApplyLink } from '#server/services/promotion-views';
+import { followApplyLink, pruneViews } from '#server/services/promotion-views';
 import {
   createPromotion,
   savePromotion,
@@ -186,6 +186,28 @@ describe("a photographer's statistics", () => {
     expect(stats.totals.views).toBe(1);
     expect(stats.previousTotals.views).toBe(7);
     expect((await photographerStats(db, other.id, 30)).totals.views).toBe(0);
+  });
+});
+
+describe('click rows', () => {
+  it('count once per viewer a day and go with the view rows after yesterday; the counts stay', async () => {
+    const author = await photographer();
+    const e = await createPromotion(db, author, event({ applyMode: 'LINK', capacity: null }));
+    const now = Date.now();
+    expect(await followApplyLink(db, e.id, 'c-1', now - 3 * DAY)).toMatchObject({ counted: true });
+    expect(await followApplyLink(db, e.id, 'c-1', now - 3 * DAY)).toMatchObject({ counted: false });
+    // The next day the same viewer counts again.
+    expect(await followApplyLink(db, e.id, 'c-1', now - 2 * DAY)).toMatchObject({ counted: true });
+    expect(await followApplyLink(db, e.id, 'c-1', now)).toMatchObject({ counted: true });
+    await pruneViews(db, now);
+    const rows = await db.query<{ day: string }>(
+      'select day::text as day from promotion_clicks where promotion_id = $1',
+      [e.id],
+    );
+    expect(rows.map((r) => r.day)).toEqual([day(0)]);
+    const stats = await photographerStats(db, author.id, 30);
+    expect(stats.totals.clicks).toBe(3);
+    expect(stats.perDay.filter((d) => d.clicks > 0).map((d) => d.day)).toEqual([day(-3), day(-2), day(0)]);
   });
 });
 
