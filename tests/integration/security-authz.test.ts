@@ -99,6 +99,16 @@ const UPDATE_DENIED = [403, 'PROMOTION_UPDATE_PERMISSION_DENIED'] as const;
 const DELETE_DENIED = [403, 'PROMOTION_DELETE_PERMISSION_DENIED'] as const;
 const HIDDEN_DENIED = [403, 'PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED'] as const;
 
+/** Hides a target as the admin (the setup of rows about hidden content). */
+async function adminHide(path: string): Promise<void> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${people.admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: '확인 중' }),
+  });
+  if (res.status !== 204) throw new Error(`${path}: ${res.status}`);
+}
+
 function expected(table: ExpectTable, kind: ActorKind): Expect {
   const group = isAnonymousLike(kind) ? table.anon : table.member;
   const e = table[kind] ?? group ?? table.all;
@@ -690,6 +700,50 @@ const ROWS: Row[] = [
         path: `/api/v1/admin/photographers/${p.user.id}/${action}`,
         json: action === 'hide' ? { reason: '사칭 의심' } : undefined,
       };
+    },
+  })),
+  // Issue 44 item 7: hidden content's owner asks for another look; an admin keeps it hidden.
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/hidden',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/promotions/{id}/review-request',
+    // A hidden event exists only for its author (and admins, who still are not its author).
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'PROMOTION_NOT_FOUND'], author: 204 },
+    prepare: async () => {
+      const { id } = await createEvent(base, people.author.token, { title: '검토를 요청할 이벤트' });
+      await adminHide(`/api/v1/admin/promotions/${id}/hide`);
+      return { path: `/api/v1/promotions/${id}/review-request` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/photographers/me/review-request',
+    // Nobody here has a hidden page: there is nothing of theirs to look at again.
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: [404, 'PHOTOGRAPHER_NOT_FOUND'] },
+  },
+  ...(['promotions', 'photographers'] as const).map((kind): Row => ({
+    method: 'POST',
+    route: `/api/v1/admin/${kind}/{id}/keep-hidden`,
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: DENIED, admin: 204 },
+    prepare: async () => {
+      const owner = kind === 'promotions' ? people.author : await newPhotographer(base, { withPage: true });
+      const id =
+        kind === 'promotions'
+          ? (await createEvent(base, owner.token, { title: '숨김을 유지할 이벤트' })).id
+          : owner.user.id;
+      await adminHide(`/api/v1/admin/${kind}/${id}/hide`);
+      const asked = await fetch(
+        kind === 'promotions'
+          ? `${base}/api/v1/promotions/${id}/review-request`
+          : `${base}/api/v1/photographers/me/review-request`,
+        { method: 'POST', headers: { authorization: `Bearer ${owner.token}` } },
+      );
+      if (asked.status !== 204) throw new Error(`review request for the keep-hidden row: ${asked.status}`);
+      return { path: `/api/v1/admin/${kind}/${id}/keep-hidden` };
     },
   })),
   {

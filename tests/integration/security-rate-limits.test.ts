@@ -112,6 +112,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/admin/reports/dismiss-by-reporter': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/reviews/{id}/hide': 'ADMIN only (limitWrite after requireAdmin)',
   'POST /api/v1/admin/reviews/{id}/unhide': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/promotions/{id}/keep-hidden': 'ADMIN only (limitWrite after requireAdmin)',
+  'POST /api/v1/admin/photographers/{id}/keep-hidden': 'ADMIN only (limitWrite after requireAdmin)',
 };
 const MISSING = 2_000_000_000;
 // Saving and event edits need a finished registration (403 REGISTRATION_REQUIRED before any limit).
@@ -145,6 +147,8 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'DELETE /api/v1/users/me/consents/{kind}', who: 'USER' },
   { key: 'POST /api/v1/users/me/notifications/read', who: 'USER', json: {} },
   { key: 'PUT /api/v1/users/me/notification-settings', who: 'USER', json: {} },
+  { key: 'POST /api/v1/promotions/{id}/review-request', who: 'USER' },
+  { key: 'POST /api/v1/photographers/me/review-request', who: 'USER' },
 ];
 
 beforeAll(async () => {
