@@ -78,8 +78,10 @@ const indexesOf = (plans: { nodes: Record<string, unknown>[] }[]) =>
 
 describe('hidden events at 10k+ events', () => {
   it('has more than 10,000 events and some hidden', async () => {
+    // The PostgreSQL pass shares its database with other files, which hide events of their own.
     const [row] = await db.query<{ n: number; h: number }>(
-      'select count(*)::int as n, count(hidden_at)::int as h from promotions',
+      'select count(*)::int as n, count(*) filter (where hidden_at is not null and id = any($1))::int as h from promotions',
+      [hidden],
     );
     expect(row?.n).toBeGreaterThan(10_000);
     expect(row?.h).toBe(hidden.length);
