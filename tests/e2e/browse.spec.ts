@@ -372,8 +372,20 @@ test.describe('photographers', () => {
   }) => {
     const problems = watchPage(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const target = (await photographers(request))[0];
-    if (!target) throw new Error('no photographer');
+    // A photographer whose page has everything this test looks at (earlier suites add bare pages).
+    let target: Awaited<ReturnType<typeof photographers>>[number] | undefined;
+    for (const p of await photographers(request)) {
+      const full = (await (await request.get(`/api/v1/photographers/${p.id}`)).json()) as {
+        address: { sido: string } | null;
+        instagramId: string | null;
+        contactLink: string | null;
+      };
+      if (full.address?.sido && full.instagramId && full.contactLink) {
+        target = p;
+        break;
+      }
+    }
+    if (!target) throw new Error('no photographer with an address, an Instagram id and a link');
     await page.goto(`/photographer/${target.id}`);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#622AA9');
     await expect(page.getByRole('heading', { name: target.nickname })).toBeVisible();

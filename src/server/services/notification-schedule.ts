@@ -187,7 +187,8 @@ export function registerNotificationSchedule(
     everyMs: intervalMs,
     pass: async () => {
       const report = await runNotificationSchedule(await getDb());
-      if (report.shootReminders + report.savedClosing + report.newEvents + report.closingUndecided > 0) log('info', 'scheduled notifications', { ...report });
+      if (report.shootReminders + report.savedClosing + report.newEvents + report.closingUndecided > 0)
+        log('info', 'scheduled notifications', { ...report });
     },
   });
   // The outbox: due deliveries every few seconds (nothing to do, and no query, while no channel is registered).
