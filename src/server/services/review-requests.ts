@@ -16,16 +16,27 @@ export const REVIEW_REQUESTS_SHOWN = 50;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Each kind of hidden target: its table, key, owner and name, for the statements below. */
+/**
+ * Each kind of hidden target, for the statements below: its table, key and owner columns, where its
+ * name is read from (`t` the table) and the 404 of a target that is not the caller's or not hidden.
+ */
 const TARGETS: Record<
   HiddenItemType,
-  { table: string; key: string; owner: string; name: string; missing: () => Error }
+  { table: string; key: string; owner: string; from: string; name: string; missing: () => Error }
 > = {
-  PROMOTION: { table: 'promotions t', key: 't.id', owner: 't.author_id', name: 't.title', missing: promotionNotFound },
+  PROMOTION: {
+    table: 'promotions',
+    key: 'id',
+    owner: 'author_id',
+    from: 'promotions t',
+    name: 't.title',
+    missing: promotionNotFound,
+  },
   PHOTOGRAPHER: {
-    table: 'photographer_pages t join members m on m.id = t.member_id',
-    key: 't.member_id',
-    owner: 't.member_id',
+    table: 'photographer_pages',
+    key: 'member_id',
+    owner: 'member_id',
+    from: 'photographer_pages t join members m on m.id = t.member_id',
     name: 'm.nickname',
     missing: photographerNotFound,
   },
@@ -48,9 +59,9 @@ export async function hiddenItems(
   const where = 'ownerId' in filter ? 'owner = $1' : 'review_requested_at is not null';
   const selects = (Object.keys(TARGETS) as HiddenItemType[]).map((type) => {
     const t = TARGETS[type];
-    return `select '${type}' as type, ${t.key} as id, ${t.name} as name, ${t.owner} as owner,
+    return `select '${type}' as type, t.${t.key} as id, ${t.name} as name, t.${t.owner} as owner,
                    t.hidden_at, t.hidden_reason, t.review_requested_at
-              from ${t.table} where t.hidden_at is not null`;
+              from ${t.from} where t.hidden_at is not null`;
   });
   const rows = await db.query<HiddenRow>(
     `select type, id, name, hidden_at, hidden_reason, review_requested_at
@@ -75,10 +86,7 @@ export const reviewAlreadyRequested = () =>
 
 /** The owner asks for another look at their hidden target; 404 unless it is theirs and hidden. */
 export async function requestReview(db: Queryable, owner: Principal, type: HiddenItemType, id: number): Promise<void> {
-  const t = TARGETS[type];
-  const table = type === 'PROMOTION' ? 'promotions' : 'photographer_pages';
-  const key = type === 'PROMOTION' ? 'id' : 'member_id';
-  const ownerColumn = type === 'PROMOTION' ? 'author_id' : 'member_id';
+  const { table, key, owner: ownerColumn, missing } = TARGETS[type];
   const rows = await db.query<{ requested: boolean }>(
     `with asked as (
        update ${table} set review_requested_at = now()
@@ -93,7 +101,7 @@ export async function requestReview(db: Queryable, owner: Principal, type: Hidde
     `select 1 as ok from ${table} where ${key} = $1 and ${ownerColumn} = $2 and hidden_at is not null`,
     [id, owner.id],
   );
-  throw waiting.length > 0 ? reviewAlreadyRequested() : t.missing();
+  throw waiting.length > 0 ? reviewAlreadyRequested() : missing();
 }
 
 export const reviewRequestNotFound = () => notFound('REVIEW_REQUEST_NOT_FOUND', '답할 검토 요청을 찾을 수 없어요.');
@@ -106,8 +114,7 @@ export async function keepHidden(
   id: number,
   note: string,
 ): Promise<void> {
-  const table = type === 'PROMOTION' ? 'promotions' : 'photographer_pages';
-  const key = type === 'PROMOTION' ? 'id' : 'member_id';
+  const { table, key } = TARGETS[type];
   await db.transaction(async (tx) => {
     const rows = await tx.query(
       `update ${table} set review_requested_at = null
