@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { call, createEvent, day, newPhotographer, upload, type Session } from '../support/api';
 import { shotsAt, signInAs, watchPage } from './support/browse';
-import { registeredUser } from './support/member';
+import { registeredUser, useSession } from './support/member';
 
 const FLOOD = 55;
 const shotsDir = process.env['ADMIN_SHOTS'];
@@ -183,21 +183,7 @@ test('an author reports an application from the inbox; the admin reads it, photo
   expect(applied.status, JSON.stringify(applied.body)).toBe(201);
   const applicationId = (applied.body as { id: number }).id;
 
-  await page.addInitScript(
-    ([access, refresh, user]) => {
-      if (sessionStorage.getItem('e2e-session') === access) return;
-      sessionStorage.setItem('e2e-session', access);
-      sessionStorage.setItem('visited', 'true');
-      localStorage.setItem('accessToken', access);
-      localStorage.setItem('refreshToken', refresh);
-      localStorage.setItem('sessionUser', user);
-    },
-    [
-      author.accessToken.value,
-      author.refreshToken.value,
-      JSON.stringify({ id: author.user.id, roles: author.user.roles }),
-    ] as const,
-  );
+  await useSession(page, author);
   await page.goto(`/my/inbox/${event.id}`);
   const card = page.locator(`[data-application="${applicationId}"]`);
   await card.getByRole('button', { name: '이 신청 신고하기' }).click();
