@@ -1,6 +1,6 @@
 import { log } from '#server/log';
 import { DomainError } from '#server/services/errors';
-import { ApiError, internalError, serviceUnavailable, statusOf } from './errors';
+import { ApiError, internalError, notFound, serviceUnavailable, statusOf } from './errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -67,9 +67,24 @@ export function logTrouble(kind: string, requestId: string | undefined, err: unk
   return true;
 }
 
+/**
+ * A foreign key broken at write time: what the write refers to (its author, its event) was deleted by
+ * another request that committed after this one's checks passed — a member withdrawing while a write of
+ * theirs is in flight, an event deleted while someone applies. The thing is gone: 404, not a 500.
+ */
+export function isVanishedReference(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '23503';
+}
+
+export const VANISHED_MESSAGE = '요청과 관련된 정보가 방금 삭제되었어요. 새로고침한 뒤 다시 시도해 주세요.';
+
 /** Maps anything thrown by a handler to the error envelope; unexpected errors are logged with the request id. */
 export function toErrorResponse(err: unknown, requestId?: string): Response {
   if (err instanceof DomainError) return errorResponse(err);
+  if (isVanishedReference(err)) {
+    log('warn', 'write refers to a row deleted meanwhile', { requestId, error: (err as Error).message });
+    return errorResponse(notFound('NOT_FOUND', VANISHED_MESSAGE));
+  }
   if (isDatabaseTrouble(err)) {
     logTrouble(isDatabaseBusy(err) ? 'database busy' : 'database unavailable', requestId, err);
     return errorResponse(serviceUnavailable());
