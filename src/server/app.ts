@@ -15,6 +15,7 @@ import { log, setLogLevel } from './log';
 import { makeSeedImage } from './seed/images';
 import { registerFileCleanup } from './services/file-cleanup';
 import { registerNotificationSchedule } from './services/notification-schedule';
+import { registerPush } from './push/register';
 import { seedDemoData } from './seed/seed';
 
 type Hook = () => Promise<void>;
@@ -33,6 +34,7 @@ export function onStop(hook: Hook): void {
 registerFileCleanup({ onStart, onStop });
 registerNotificationSchedule({ onStart, onStop });
 registerMetrics({ onStart, onStop });
+registerPush({ onStart, onStop });
 
 let started: Promise<void> | null = null;
 

@@ -47,6 +47,18 @@ export interface Config {
     standIn: boolean;
   };
   postcodeScriptUrl: string;
+  /** Web Push (RFC 8030/8291/8292): the VAPID keys and which push services a subscription may name. */
+  push: {
+    /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url); empty in demo/test: generated and kept in dataDir. */
+    vapidPublicKey: string;
+    vapidPrivateKey: string;
+    /** VAPID_SUBJECT: how a push service reaches the operator (mailto: or https:). */
+    subject: string;
+    /** Hosts a subscription's endpoint may name (PUSH_SERVICE_HOSTS; `*.` matches subdomains). */
+    serviceHosts: string[];
+    /** Serve the local push service under /dev/push, and accept its endpoints (demo and test only). */
+    standIn: boolean;
+  };
   storage: {
     driver: StorageDriver;
     uploadsDir: string;
@@ -153,6 +165,10 @@ function origins(env: Env, key: string, problems: string[]): string[] {
   return list;
 }
 
+/** The push services of Chrome/Edge/Android, Firefox, Safari/iPhone and Windows. */
+export const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com';
+
 export function parseConfig(env: Env): Config {
   const problems: string[] = [];
   const rawMode = str(env, 'APP_ENV', env['NODE_ENV'] === 'production' ? 'production' : 'demo');
@@ -214,6 +230,16 @@ export function parseConfig(env: Env): Config {
       'POSTCODE_SCRIPT_URL',
       prod ? 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js' : '/dev/postcode/postcode.v2.js',
     ),
+    push: {
+      vapidPublicKey: str(env, 'VAPID_PUBLIC_KEY', ''),
+      vapidPrivateKey: str(env, 'VAPID_PRIVATE_KEY', ''),
+      subject: str(env, 'VAPID_SUBJECT', `mailto:${str(env, 'SITE_EMAIL', 'partner@damabwa.kr')}`),
+      serviceHosts: str(env, 'PUSH_SERVICE_HOSTS', DEFAULT_PUSH_SERVICE_HOSTS)
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      standIn: bool(env, 'PUSH_STANDIN', !prod, problems),
+    },
     storage: {
       driver,
       uploadsDir: str(env, 'UPLOADS_DIR', `${dataDir}/uploads`),
@@ -293,6 +319,7 @@ export function parseConfig(env: Env): Config {
     if (!config.kakao.restApiKey) problems.push('KAKAO_REST_API_KEY is required in production');
     if (standIn) problems.push('KAKAO_STANDIN is a demo-only feature and cannot be on in production');
     if (config.seedDemoData) problems.push('SEED_DEMO_DATA is a demo-only feature and cannot be on in production');
+    if (config.push.standIn) problems.push('PUSH_STANDIN is a demo-only feature and cannot be on in production');
     if (config.postcodeScriptUrl.startsWith('/dev/'))
       problems.push('POSTCODE_SCRIPT_URL must not point to the demo stand-in in production');
   }
@@ -306,6 +333,10 @@ export function parseConfig(env: Env): Config {
       if (!v) problems.push(`${k} is required when STORAGE_DRIVER=s3`);
     }
   }
+  if (Boolean(config.push.vapidPublicKey) !== Boolean(config.push.vapidPrivateKey))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npx web-push generate-vapid-keys)');
+  if (!/^(mailto:|https:\/\/)/.test(config.push.subject))
+    problems.push(`VAPID_SUBJECT must be a mailto: or https: address (got "${config.push.subject}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -24,8 +24,10 @@ const failures = new Map<number, number>();
 
 beforeAll(async () => {
   db = await openTestDb();
+  // A name of its own: a server sharing the PostgreSQL pass's database never takes these rows.
   registerChannel({
-    name: 'push',
+    name: 'push-outbox-test',
+    setting: 'push',
     send: async (item) => {
       const left = failures.get(item.notificationId) ?? 0;
       if (left > 0) {
@@ -44,13 +46,23 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  unregisterChannel('push');
+  unregisterChannel('push-outbox-test');
   await db.close();
 });
 
-async function told(key: string, push = true): Promise<{ memberId: number; notificationId: number | null }> {
+/** A member told of something; `push`: they want push; `device`: they have a browser subscribed. */
+async function told(
+  key: string,
+  push = true,
+  device = true,
+): Promise<{ memberId: number; notificationId: number | null }> {
   const m = await insertMember(db);
   const me = { id: m.id, type: 'USER' as const, roles: ['USER' as const], nickname: m.nickname };
+  if (device)
+    await db.query(`insert into push_subscriptions (member_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a')`, [
+      m.id,
+      `https://fcm.googleapis.com/fcm/send/delivery-test-${m.id}`,
+    ]);
   if (!push)
     await updateNotificationSettings(db, me, {
       settings: [{ kind: 'APPLICATION_DECLINED', inApp: true, push: false }],
@@ -76,11 +88,14 @@ const delivery = async (notificationId: number) =>
   )[0];
 
 describe('the outbox', () => {
-  it('is written with the notification only when the member wants push', async () => {
+  it('is written with the notification only when the member wants push and has a browser subscribed', async () => {
     const on = await told('on');
     const off = await told('off', false);
+    const noBrowser = await told('no-browser', true, false);
     expect(await delivery(on.notificationId!)).toMatchObject({ status: 'PENDING', attempts: 0 });
     expect(await delivery(off.notificationId!)).toBeUndefined();
+    expect(noBrowser.notificationId).not.toBeNull();
+    expect(await delivery(noBrowser.notificationId!)).toBeUndefined();
   });
 
   it('retries a failed send after its backoff, then sends it once', async () => {

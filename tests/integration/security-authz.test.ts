@@ -5,6 +5,7 @@
  * with the operator script). The endpoint files are read from the file system: a method without a row
  * fails the test. Rejected writes are checked to have changed nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -405,6 +406,28 @@ const ROWS: Row[] = [
     expect: { anon: A401, unregistered: REGISTER_FIRST, member: 200 },
     prepare: async () =>
       method === 'GET' ? {} : { json: { settings: [{ kind: 'APPLICATION_DECLINED', inApp: true, push: true }] } },
+  })),
+  {
+    method: 'GET',
+    route: '/api/v1/push/vapid-public-key',
+    expect: { all: 200 },
+  },
+  ...(['POST', 'DELETE'] as const).map((method): Row => ({
+    method,
+    route: '/api/v1/users/me/push-subscriptions',
+    expect: { anon: A401, unregistered: REGISTER_FIRST, member: 204 },
+    prepare: async () => ({
+      json:
+        method === 'POST'
+          ? {
+              endpoint: `https://fcm.googleapis.com/fcm/send/authz-${Math.random()}`,
+              keys: {
+                p256dh: Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url'),
+                auth: randomBytes(16).toString('base64url'),
+              },
+            }
+          : { endpoint: `https://fcm.googleapis.com/fcm/send/authz-gone-${Math.random()}` },
+    }),
   })),
   {
     method: 'GET',

@@ -147,6 +147,8 @@ const WRITES: { key: string; who: 'member' | 'USER' | 'PHOTOGRAPHER'; path?: str
   { key: 'DELETE /api/v1/users/me/consents/{kind}', who: 'USER' },
   { key: 'POST /api/v1/users/me/notifications/read', who: 'USER', json: {} },
   { key: 'PUT /api/v1/users/me/notification-settings', who: 'USER', json: {} },
+  { key: 'POST /api/v1/users/me/push-subscriptions', who: 'USER', json: {} },
+  { key: 'DELETE /api/v1/users/me/push-subscriptions', who: 'USER', json: {} },
   { key: 'POST /api/v1/promotions/{id}/review-request', who: 'USER' },
   { key: 'POST /api/v1/photographers/me/review-request', who: 'USER' },
 ];

@@ -58,6 +58,8 @@ const NOTHING_SHARED: Record<string, string> = {
   'POST /api/v1/search/popular': 'a count per day and keyword; the popular list may lag the max age',
   'POST /api/v1/users/me/notifications/read': 'notifications show only to their recipient, fetched after paint',
   'PUT /api/v1/users/me/notification-settings': 'settings show only to the member (my page)',
+  'POST /api/v1/users/me/push-subscriptions': 'a browser subscribed shows on no page',
+  'DELETE /api/v1/users/me/push-subscriptions': 'a browser subscribed shows on no page',
   'POST /api/v1/promotions/{id}/review-request': 'a hidden event shows only to its author and admins',
   'POST /api/v1/photographers/me/review-request': 'a hidden page shows only to its owner and admins',
   'POST /api/v1/admin/promotions/{id}/keep-hidden': 'it stays hidden: only its author and admins see it',

@@ -7,7 +7,7 @@
  * retried with backoff until `MAX_ATTEMPTS`, then `FAILED`.
  *
  * A channel is one adapter (`DeliveryChannel`): Web Push, KakaoTalk 알림톡 or e-mail add one, not a
- * trigger. None is registered yet: until one is, notifications are in-app only.
+ * trigger. Web Push (`src/server/push/`) is the one registered, when the server has VAPID keys.
  */
 import type { Queryable } from '#server/db/index';
 
@@ -26,7 +26,10 @@ export interface DeliveryItem {
 export type DeliveryOutcome = 'SENT' | 'GONE';
 
 export interface DeliveryChannel {
+  /** Names its outbox rows: only a process with a channel of this name registered sends them. */
   readonly name: string;
+  /** The member's switch that governs it (`push`: the per-kind push setting). */
+  readonly setting: 'push';
   /** Sends one notification; throws to be retried later. */
   send(item: DeliveryItem): Promise<DeliveryOutcome>;
 }
@@ -46,7 +49,7 @@ export function unregisterChannel(name: string): void {
 
 /** The registered channels a notification goes to beyond the app (push, when the member wants it). */
 export function channelsFor(setting: { push: boolean }): string[] {
-  return [...channels.keys()].filter((name) => name !== 'push' || setting.push);
+  return [...channels.values()].filter((c) => setting[c.setting]).map((c) => c.name);
 }
 
 /** Writes the outbox rows of a new notification, in its transaction. */

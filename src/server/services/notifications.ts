@@ -42,18 +42,22 @@ export interface NotificationInput {
   dedupeKey: string;
 }
 
-/** The recipient's setting of a kind (the promotional kind also needs the MARKETING consent). */
+/**
+ * The recipient's setting of a kind (the promotional kind also needs the MARKETING consent). `push` is
+ * on only when they also have a browser subscribed: no outbox row is written for nobody to receive.
+ */
 async function settingOf(tx: Queryable, memberId: number, kind: NotificationKind): Promise<ChannelSetting> {
-  const rows = await tx.query<{ in_app: boolean; push: boolean; consent: boolean }>(
+  const rows = await tx.query<{ in_app: boolean; push: boolean; consent: boolean; device: boolean }>(
     `select s.in_app, s.push,
-            exists (select 1 from consents c where c.member_id = $1 and c.kind = 'MARKETING' and c.withdrawn_at is null) as consent
+            exists (select 1 from consents c where c.member_id = $1 and c.kind = 'MARKETING' and c.withdrawn_at is null) as consent,
+            exists (select 1 from push_subscriptions p where p.member_id = $1) as device
        from (select 1) one left join notification_settings s on s.member_id = $1 and s.kind = $2`,
     [memberId, kind],
   );
   const row = rows[0];
   const stored = row && row.in_app !== null ? { inApp: row.in_app, push: row.push } : defaultSetting(kind);
   if (kind === PROMOTIONAL_KIND && !row?.consent) return { inApp: false, push: false };
-  return stored;
+  return { inApp: stored.inApp, push: stored.push && Boolean(row?.device) };
 }
 
 /**
