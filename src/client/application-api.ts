@@ -4,6 +4,7 @@
  * read with the token (photos, the calendar file).
  */
 import { api, apiBlob } from '#client/api';
+import { markPushMoment } from '#client/push-moment';
 import type { ApplicationStatus } from '#lib/applications';
 import { applicationPhotoPath } from '#lib/application-form';
 import type {
@@ -14,8 +15,11 @@ import type {
   Page,
 } from '#lib/contract';
 
-export function applyToPromotion(promotionId: number, body: ApplicationBody): Promise<ApplicationResponse> {
-  return api.post<ApplicationResponse>(`/promotions/${promotionId}/applications`, body);
+/** Applies; a first application is when the member is offered push (the decision reaches them). */
+export async function applyToPromotion(promotionId: number, body: ApplicationBody): Promise<ApplicationResponse> {
+  const applied = await api.post<ApplicationResponse>(`/promotions/${promotionId}/applications`, body);
+  markPushMoment();
+  return applied;
 }
 
 export function editApplication(id: number, body: ApplicationBody): Promise<ApplicationResponse> {

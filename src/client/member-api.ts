@@ -3,6 +3,7 @@
  * API client (src/lib/api): the shapes of api-contract.md these pages read, and one function per call.
  */
 import { api, isApiRequestError } from '#client/api';
+import { markPushMoment } from '#client/push-moment';
 import type {
   Page,
   SavedPhotographerItem,
@@ -97,8 +98,11 @@ export async function fetchEditablePromotion(id: number): Promise<PromotionRespo
   }
 }
 
-export function createPromotion(body: PromotionBody): Promise<PromotionResponse> {
-  return api.post<PromotionResponse>('/promotions', body);
+/** Posts an event; a first event is when the author is offered push (applicants reach them). */
+export async function createPromotion(body: PromotionBody): Promise<PromotionResponse> {
+  const created = await api.post<PromotionResponse>('/promotions', body);
+  markPushMoment();
+  return created;
 }
 
 export function updatePromotion(id: number, body: PromotionBody): Promise<PromotionResponse> {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { hasAccessToken } from '#client/auth';
+import { PUSH_MOMENT_EVENT, pushMomentDue } from '#client/push-moment';
 
 /**
  * What a page does after its largest paint, each a module fetched only then (decision 019). A component
@@ -44,6 +45,14 @@ const TASKS = {
   bell: () => {
     if (!document.querySelector('[data-bell]') || !hasAccessToken()) return;
     void import('#client/notification-bell').then((m) => m.startBell());
+  },
+  /** The one-time push offer after a first application or event (issue 42), now or when it comes. */
+  push: () => {
+    const offer = () => {
+      if (hasAccessToken() && pushMomentDue()) void import('#client/push-prompt').then((m) => m.showPushPrompt());
+    };
+    offer();
+    window.addEventListener(PUSH_MOMENT_EVENT, offer);
   },
   /** The event gallery's swiper. */
   galleries: () => void import('#client/swiper-gallery').then((m) => m.startGalleries()),

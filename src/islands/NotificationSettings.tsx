@@ -5,6 +5,7 @@ import { NOTIFICATION_KIND_LABELS, notificationCopy } from '#lib/copy-notificati
 import { PROMOTIONAL_KIND } from '#lib/notifications';
 import { $notificationSettings, openNotificationSettings, setChannel } from '#stores/notifications';
 import { MemberGate } from './member/MemberGate';
+import { PushSwitch } from './notifications/PushControls';
 import styles from './notifications/notifications.module.css';
 
 /** 알림 설정 (from my page): per kind, in the app and push; the promotional kind is an opt-in with its date. */
@@ -19,6 +20,7 @@ export function NotificationSettings() {
     <MemberGate onRetry={() => void openNotificationSettings()} loading={state.status === 'loading'}>
       <div className={styles['page']}>
         <p className={styles['help']}>{t.settingsHelp}</p>
+        <PushSwitch />
         {state.status === 'error' && (
           <p className={styles['empty']} role="alert">
             {t.loadFailed}

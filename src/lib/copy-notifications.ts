@@ -115,6 +115,26 @@ export const notificationCopy = {
   saveFailed: '저장하지 못했어요. 다시 시도해 주세요.',
 };
 
+/** Web Push on this browser: the switch on 알림 설정 and the one-time offer after a first application or event. */
+export const pushCopy = {
+  deviceTitle: '이 기기에서 푸시 알림',
+  on: '켜져 있어요. 휴대폰 잠금 화면으로도 바로 알려드려요.',
+  off: '꺼져 있어요. 켜면 선정 결과, 새 신청, 촬영 전날 안내를 휴대폰 알림으로 받아요.',
+  turnOn: '푸시 알림 켜기',
+  turnOff: '이 기기에서 끄기',
+  denied: '브라우저에서 알림이 차단되어 있어요. 브라우저 설정의 사이트 설정에서 담아봐 알림을 허용해 주세요.',
+  unsupported: '이 브라우저는 푸시 알림을 지원하지 않아요. 알림은 앱 안에서 볼 수 있어요.',
+  iosHomeScreen:
+    'iPhone에서는 Safari 공유 버튼에서 ‘홈 화면에 추가’를 누른 뒤, 홈 화면의 담아봐에서 푸시 알림을 켤 수 있어요.',
+  failed: '푸시 알림을 켜지 못했어요. 잠시 후 다시 시도해 주세요.',
+  turnedOn: '푸시 알림을 켰어요.',
+  turnedOff: '이 기기의 푸시 알림을 껐어요.',
+  promptTitle: '결과를 바로 알려드릴까요?',
+  promptBody: '푸시 알림을 켜면 선정 결과와 새 신청, 촬영 전날 안내를 휴대폰으로 바로 받아요.',
+  later: '나중에',
+  close: '닫기',
+};
+
 export const NOTIFICATION_MESSAGES = {
   readBody: '{"ids": [1, 2]} 또는 {"all": true} 형태로 보내 주세요.',
   settingsBody: '{"settings": [{"kind": "PROMOTIONAL", "inApp": true, "push": false}]} 형태로 보내 주세요.',

@@ -125,6 +125,13 @@ export function forcedLogout(): void {
  * revocation does not keep anyone signed in.
  */
 export async function logout(): Promise<void> {
+  // A shared phone: once the member signs out, this browser stops showing their notifications.
+  try {
+    if ('serviceWorker' in navigator && (await navigator.serviceWorker.getRegistration('/')))
+      await (await import('#client/push')).turnPushOff();
+  } catch (err) {
+    console.warn('logout: push not turned off', err);
+  }
   const refreshToken = getRefreshToken();
   if (refreshToken) {
     try {

@@ -247,6 +247,16 @@ describe('내 정보 내려받기', () => {
               ($2, 'MARKETING', 'OTHER-CONSENT-VERSION', 'SETTINGS')`,
       [me.id, other.id],
     );
+    await db.query(
+      `insert into push_subscriptions (member_id, endpoint, p256dh, auth)
+       values ($1, $3, 'k', 'a'), ($2, $4, 'k', 'a')`,
+      [
+        me.id,
+        other.id,
+        `https://fcm.googleapis.com/fcm/send/mine-${me.id}`,
+        `https://web.push.apple.com/OTHER-PUSH-SECRET-${other.id}`,
+      ],
+    );
     await db.query(`insert into promotion_views (promotion_id, viewer, day) values ($1, $2, $4), ($3, $5, $4)`, [
       theirs.id,
       memberViewerKey(me.id),
@@ -319,6 +329,8 @@ describe('내 정보 내려받기', () => {
     ]);
     expect(text).not.toContain(`/my/inbox/${theirs.id}`);
     expect(data.notificationSettings).toBeDefined();
+    expect(data.pushBrowsers).toEqual([{ pushService: 'fcm.googleapis.com', subscribedAt: expect.any(String) }]);
+    expect(text).not.toContain('OTHER-PUSH-SECRET');
     expect(data.reviewsWritten).toEqual([]);
     expect(data.reviewsReceived).toEqual([]);
 

@@ -324,6 +324,15 @@ async function moderationActionsOf(db: Queryable, memberId: number) {
   }));
 }
 
+/** The browsers that show the member's push (Web Push, issue 42): which push service and since when. */
+async function pushBrowsersOf(db: Queryable, memberId: number) {
+  const rows = await db.query<{ endpoint: string; created_at: Date }>(
+    'select endpoint, created_at from push_subscriptions where member_id = $1 order by id',
+    [memberId],
+  );
+  return rows.map((r) => ({ pushService: new URL(r.endpoint).host, subscribedAt: r.created_at.toISOString() }));
+}
+
 /** The whole export of the calling member. */
 export async function exportMemberData(db: Queryable, me: Principal, now = new Date()) {
   const profile = await profileOf(db, me);
@@ -347,6 +356,7 @@ export async function exportMemberData(db: Queryable, me: Principal, now = new D
     views,
     clicks,
     moderation,
+    pushBrowsers,
   ] = await Promise.all([
     photographerPageOf(db, me.id),
     uploadsOf(db, me.id),
@@ -361,6 +371,7 @@ export async function exportMemberData(db: Queryable, me: Principal, now = new D
     // Apply-link clicks (issue 43): kept, like views, for today and yesterday only.
     viewsOf(db, me.id, 'promotion_clicks'),
     moderationActionsOf(db, me.id),
+    pushBrowsersOf(db, me.id),
   ]);
   return {
     format: EXPORT_FORMAT,
@@ -380,6 +391,7 @@ export async function exportMemberData(db: Queryable, me: Principal, now = new D
     reports,
     notifications,
     notificationSettings,
+    pushBrowsers,
     consents: consents.consents,
     sessions,
     eventViews: views,
