@@ -25,7 +25,10 @@
  *      `--only=applications` runs only this part);
  *  10. statistics on PostgreSQL: a photographer's and the admin's statistics answers at 100,000 events,
  *      1,000,000 views and 100,000 clicks in the last 30 days, p50 and p99 (scripts/bench/stats.mjs;
- *      `--only=stats` runs only this part).
+ *      `--only=stats` runs only this part);
+ *  11. notifications on PostgreSQL, two instances: triggers at 50/s for 60 s with one instance killed
+ *      halfway, in-app and push latency, lost and duplicated, anonymous `/events` beside it
+ *      (scripts/bench/notifications.mjs; `--only=notifications` runs only this part).
  * --quick: one Lighthouse run, 2,000 events, short load runs, no scale beyond them (a few minutes); on
  *   PostgreSQL only the uncached and throughput tables.
  * --only=lighthouse: page weight and Lighthouse only (3 runs, 1 with --quick; `--runs=N` sets it), and
@@ -55,6 +58,7 @@ import { MEMBER_RATE, memberRateRows, reportMemberRate } from './bench/member-ra
 import { measureApplications } from './bench/applications.mjs';
 import { reportApplications } from './bench/applications-report.mjs';
 import { measureStats, reportStats } from './bench/stats.mjs';
+import { measureNotifications, reportNotifications } from './bench/notifications.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -88,6 +92,7 @@ const results = {
   memberRate: [],
   applications: null,
   stats: null,
+  notifications: null,
 };
 const cleanups = [];
 
@@ -140,7 +145,7 @@ async function startServer(env) {
   spawnSync('sync');
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', resolve);
       child.kill('SIGTERM');
     });
@@ -375,6 +380,19 @@ async function main() {
     results.stats = await measureStats({ quick, env, seed: seedDatabase, startServer, log });
   };
   if (args.includes('--only=stats')) return statistics().then(() => reportStats(results));
+  // Notifications (./bench/notifications.mjs): two instances on a PostgreSQL database of their own.
+  const notifications = async () => {
+    if (!findPgBin()) {
+      results.notifications = { database: 'PostgreSQL', skipped: 'PostgreSQL binaries not found' };
+      return;
+    }
+    log('notifications…');
+    const cluster = await startPgCluster({ database: 'bench' });
+    cleanups.push(async () => cluster.stop());
+    const env = { ...baseEnv, DATABASE_URL: cluster.url };
+    results.notifications = await measureNotifications({ quick, env, startServer, serverEnv, cannon, log });
+  };
+  if (args.includes('--only=notifications')) return notifications().then(() => reportNotifications(results));
   seedDatabase(baseEnv, small - 60);
 
   /** A throwaway PostgreSQL cluster, empty; its env. */
@@ -484,10 +502,12 @@ async function main() {
   results.growth = growth(results.scale);
   await applications();
   await statistics();
+  await notifications();
   results.uncachedTargets = uncachedTargetRows(results);
   report(results);
   reportUncached(results);
   reportStats(results);
+  reportNotifications(results);
 }
 
 main()

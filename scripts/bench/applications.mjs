@@ -45,7 +45,7 @@ const kstDay = (offset) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400
 
 const INTAKE = { introduction: '벤치 신청이에요. 주말 스냅 촬영을 원해요.', preferredDates: [], consent: true };
 
-async function call(base, method, path, token, body) {
+export async function call(base, method, path, token, body) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -65,7 +65,7 @@ async function call(base, method, path, token, body) {
 }
 
 /** `tasks` (functions answering promises) BATCH at a time; their answers in order. */
-async function inBatches(tasks) {
+export async function inBatches(tasks) {
   const out = [];
   for (let i = 0; i < tasks.length; i += BATCH)
     out.push(...(await Promise.all(tasks.slice(i, i + BATCH).map((t) => t()))));
@@ -73,7 +73,7 @@ async function inBatches(tasks) {
 }
 
 /** One banner picture issued to the photographer (a picture may head any number of its events). */
-async function banner(base, token) {
+export async function banner(base, token) {
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .png()
     .toBuffer();
@@ -97,7 +97,7 @@ async function banner(base, token) {
   return (await res.json()).files[0];
 }
 
-async function createEvents(base, token, image, count, capacity, label) {
+export async function createEvents(base, token, image, count, capacity, label) {
   const body = (n) => ({
     promotionType: 'FREE',
     title: `벤치 ${label} 스냅 ${n + 1}`,

@@ -58,6 +58,8 @@ export interface Config {
     serviceHosts: string[];
     /** Serve the local push service under /dev/push, and accept its endpoints (demo and test only). */
     standIn: boolean;
+    /** Whose /dev/push endpoints are accepted (PUSH_STANDIN_ORIGIN, default PUBLIC_ORIGIN): several instances share one. */
+    standInOrigin: string;
   };
   storage: {
     driver: StorageDriver;
@@ -132,6 +134,15 @@ function int(env: Env, key: string, fallback: number, min: number, max: number, 
     return fallback;
   }
   return n;
+}
+
+/** The origin of an address already checked by `httpUrl` (itself when it was not one). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 function httpUrl(value: string, key: string, problems: string[]): string {
@@ -239,6 +250,7 @@ export function parseConfig(env: Env): Config {
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
       standIn: bool(env, 'PUSH_STANDIN', !prod, problems),
+      standInOrigin: originOf(httpUrl(str(env, 'PUSH_STANDIN_ORIGIN', publicOrigin), 'PUSH_STANDIN_ORIGIN', problems)),
     },
     storage: {
       driver,

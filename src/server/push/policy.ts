@@ -1,7 +1,8 @@
 /**
  * Which push endpoints a subscription may name. The server POSTs to whatever endpoint a member stored,
  * so an endpoint must be an https address of a known push service (PUSH_SERVICE_HOSTS): never this
- * network's own machines. In demo and test the local stand-in (/dev/push on PUBLIC_ORIGIN) is allowed too.
+ * network's own machines. In demo and test the local stand-in (/dev/push on PUSH_STANDIN_ORIGIN, by default
+ * PUBLIC_ORIGIN) is allowed too.
  */
 import { getConfig } from '#server/config';
 
@@ -16,7 +17,7 @@ export function pushEndpointPolicy(): PushEndpointPolicy {
   const config = getConfig();
   return {
     hosts: config.push.serviceHosts,
-    standInOrigin: config.push.standIn ? new URL(config.publicOrigin).origin : null,
+    standInOrigin: config.push.standIn ? config.push.standInOrigin : null,
   };
 }
 

@@ -40,7 +40,7 @@ import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
 import { conflict, denied, invalidFields, notFound, unwrap } from './errors';
 import { notify, notifyNewApplication } from './notifications';
-import { countEvent, countSite } from './statistics-counters';
+import { countEvent } from './statistics-counters';
 
 /** Applicants' data is deleted this many days after the event ends. */
 export const APPLICATION_RETENTION_DAYS = 90;
@@ -350,7 +350,6 @@ export async function applyTo(
          values ($1, null, 'APPLIED', $2, 'APPLICANT')`,
         [created, me.id],
       );
-      await countEvent(tx, 'applications', promotionId);
       // The author hears of it, batched per event (decision 025).
       await notifyNewApplication(tx, {
         authorId: locked.author_id,
@@ -360,8 +359,8 @@ export async function applyTo(
         link: paths.inboxEvent(promotionId),
         now,
       });
-      // Last: the site's row of the day is shared by every application of the day.
-      await countSite(tx, 'applications');
+      // Last: the author's and the site's rows of the day are shared by every application of the day.
+      await countEvent(tx, 'applications', promotionId, 'applications');
       return created;
     });
   } catch (err) {
@@ -427,18 +426,6 @@ export async function moveApplication(
       throw conflict('APPLICATION_TRANSITION_NOT_ALLOWED', '촬영일 당일부터 표시할 수 있어요.');
     const holds = PLACE_HOLDING.includes(row.status);
     const willHold = PLACE_HOLDING.includes(move.to);
-    if (!holds && willHold) {
-      const taken = await tx.query<{ id: number }>(
-        `update promotions set selected_count = selected_count + 1
-          where id = $1 and (capacity is null or selected_count < capacity) returning id`,
-        [row.promotion_id],
-      );
-      if (!taken[0]) throw promotionFull();
-    } else if (holds && !willHold) {
-      await tx.query('update promotions set selected_count = greatest(selected_count - 1, 0) where id = $1', [
-        row.promotion_id,
-      ]);
-    }
     const sets: string[] = ['status = $2', 'updated_at = now()'];
     const params: unknown[] = [id, move.to];
     const set = (column: string, value: unknown) => {
@@ -457,9 +444,23 @@ export async function moveApplication(
        values ($1, $2, $3, $4, $5)`,
       [id, row.status, move.to, me.id, viewer],
     );
+    await notifyMove(tx, row, move, me.id);
+    // Last, the rows others share (the event's places, the author's counters): locked for the commit
+    // alone. A place not taken rolls all of the above back.
+    if (!holds && willHold) {
+      const taken = await tx.query<{ id: number }>(
+        `update promotions set selected_count = selected_count + 1
+          where id = $1 and (capacity is null or selected_count < capacity) returning id`,
+        [row.promotion_id],
+      );
+      if (!taken[0]) throw promotionFull();
+    } else if (holds && !willHold) {
+      await tx.query('update promotions set selected_count = greatest(selected_count - 1, 0) where id = $1', [
+        row.promotion_id,
+      ]);
+    }
     if (move.to === 'SELECTED') await countEvent(tx, 'selections', row.promotion_id);
     else if (move.to === 'COMPLETED') await countEvent(tx, 'completions', row.promotion_id);
-    await notifyMove(tx, row, move, me.id);
     // A completed shoot counts on the photographer's page for good (migration 17).
     if (move.to === 'COMPLETED')
       await tx.query('update photographer_pages set completed_shoots = completed_shoots + 1 where member_id = $1', [

@@ -35,10 +35,21 @@ export function countEventClauses(name: string, counter: EventCounter, source: s
       returning 1)`;
 }
 
-/** Counts one of an event's things today (Korea time), in a statement of its own (inside a transaction). */
-export async function countEvent(db: Queryable, counter: EventCounter, promotionId: number): Promise<void> {
+/**
+ * Counts one of an event's things today (Korea time), and with `site` one of the site's, in one statement.
+ * Its rows are shared (the author's day by all their events, the site's day by everyone): in a
+ * transaction, call it last, so that the row locks are held for the commit alone.
+ */
+export async function countEvent(
+  db: Queryable,
+  counter: EventCounter,
+  promotionId: number,
+  site?: SiteCounter,
+): Promise<void> {
   await db.query(
-    `with src as (select $1::int as promotion_id, ${TODAY_KST_SQL} as day), ${countEventClauses('c', counter, 'src')}
+    `with src as (select $1::int as promotion_id, ${TODAY_KST_SQL} as day), ${countEventClauses('c', counter, 'src')}${
+      site ? `, ${countSiteClause('s', site, '1')}` : ''
+    }
      select 1`,
     [promotionId],
   );
