@@ -67,12 +67,16 @@ export async function enqueueDeliveries(
 }
 
 export const MAX_ATTEMPTS = 6;
+/** Sends of one pass in flight at once. */
+export const SEND_CONCURRENCY = 8;
 /** How long a claimed row is leased to its worker before another may take it. */
 export const LEASE_MS = 60_000;
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, 4 min, 8 min. */
 export const backoffMs = (attempt: number): number => 30_000 * 2 ** Math.max(0, attempt - 1);
 
 export interface DeliveryReport {
+  /** Rows claimed by the pass (as many as its limit: more may be due). */
+  claimed: number;
   sent: number;
   gone: number;
   retried: number;
@@ -84,7 +88,7 @@ export interface DeliveryReport {
  * records the outcome. Safe to run on any number of instances at once.
  */
 export async function deliverDue(db: Queryable, now = Date.now(), limit = 50): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, gone: 0, retried: 0, failed: 0 };
+  const report: DeliveryReport = { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0 };
   const names = [...channels.keys()];
   if (names.length === 0) return report;
   const claimed = await db.query<{
@@ -108,9 +112,10 @@ export async function deliverDue(db: Queryable, now = Date.now(), limit = 50): P
      returning d.id, d.channel, d.attempts, d.notification_id, n.recipient_id, n.kind, n.title, n.body, n.link`,
     [new Date(now), names, limit, new Date(now + LEASE_MS)],
   );
-  for (const row of claimed) {
+  report.claimed = claimed.length;
+  const sendOne = async (row: (typeof claimed)[number]): Promise<void> => {
     const channel = channels.get(row.channel);
-    if (!channel) continue;
+    if (!channel) return;
     try {
       const outcome = await channel.send({
         deliveryId: row.id,
@@ -139,6 +144,13 @@ export async function deliverDue(db: Queryable, now = Date.now(), limit = 50): P
       if (last) report.failed++;
       else report.retried++;
     }
-  }
+  };
+  // Several at once: a push service's round trip is most of a send, and a pass holds its rows leased.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, async () => {
+      while (next < claimed.length) await sendOne(claimed[next++]!);
+    }),
+  );
   return report;
 }

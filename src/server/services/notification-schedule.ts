@@ -28,6 +28,8 @@ const NEW_EVENT_WINDOW_MS = 24 * 3_600_000;
 const BATCH = 500;
 export const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
 export const DELIVERY_INTERVAL_MS = 2_000;
+/** Rows one delivery pass claims. */
+const DELIVERY_BATCH = 50;
 
 /**
  * The member has not turned both channels of the kind off (so a pass does not pick the same opted-out
@@ -198,8 +200,12 @@ export function registerNotificationSchedule(
     everyMs: DELIVERY_INTERVAL_MS,
     pass: async () => {
       if (!hasChannels()) return;
-      const report = await deliverDue(await getDb());
-      if (report.failed > 0) log('warn', 'notification deliveries failed', { ...report });
+      // A full pass means more are due: go on at once (a few passes at most, then the next tick).
+      for (let i = 0; i < 5; i++) {
+        const report = await deliverDue(await getDb(), Date.now(), DELIVERY_BATCH);
+        if (report.failed > 0) log('warn', 'notification deliveries failed', { ...report });
+        if (report.claimed < DELIVERY_BATCH) break;
+      }
     },
   });
 }
