@@ -1,13 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { memberCopy } from '#lib/copy-member';
 import { canSavePhotographerProfile } from '#lib/member-forms';
 import { isSingleUploading } from '#stores/image-uploads';
 import {
   $nameError,
   $photographerEdit,
-  $saveError,
-  $saving,
   checkPhotographerName,
   openPhotographerEditor,
   photographerPicture,
@@ -20,30 +17,22 @@ import { MemberGate } from './member/MemberGate';
 import { NameInput } from './member/NameInput';
 import { ProfileChoices } from './member/ProfileChoices';
 import { ProfilePictureField } from './member/ProfilePictureField';
-import styles from './member/member-styles';
+import { ProfileForm } from './member/ProfileForm';
 
 /** /edit/photographer: picture, business or activity name with its check, 1–3 types, 1–5 regions. */
 export function EditPhotographerForm() {
   const state = useStore($photographerEdit);
   const upload = useStore(photographerPicture.$upload);
   const nameError = useStore($nameError);
-  const saving = useStore($saving);
-  const saveError = useStore($saveError);
   useEffect(() => {
     void openPhotographerEditor();
   }, []);
-  const t = memberCopy.edit;
-  const enabled = state !== null && canSavePhotographerProfile(state, isSingleUploading(upload)) && !saving;
   return (
     <MemberGate onRetry={() => void openPhotographerEditor()} loading={state === null}>
       {state && (
-        <form
-          className={styles['page']}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitPhotographerProfile();
-          }}
+        <ProfileForm
+          onSubmit={submitPhotographerProfile}
+          canSave={canSavePhotographerProfile(state, isSingleUploading(upload))}
         >
           <ProfilePictureField id="edit-photographer-picture" image={state.profileImage} store={photographerPicture} />
           <NameInput
@@ -61,17 +50,7 @@ export function EditPhotographerForm() {
             onToggleType={togglePhotographerType}
             onToggleRegion={togglePhotographerRegion}
           />
-          <div className={styles['submitBar']}>
-            {saveError && (
-              <p className={styles['error']} role="alert">
-                {saveError}
-              </p>
-            )}
-            <button type="submit" className={styles['primary']} disabled={!enabled}>
-              {saving ? t.saving : t.save}
-            </button>
-          </div>
-        </form>
+        </ProfileForm>
       )}
     </MemberGate>
   );

@@ -6,8 +6,6 @@ import { DESCRIPTION_MAX, canSavePhotographerPage } from '#lib/member-forms';
 import { validateContactLink, validatePhotographerDescription } from '#lib/rules/member';
 import {
   $pageEditor,
-  $saveError,
-  $saving,
   openPageEditor,
   portfolio,
   setAddress,
@@ -21,6 +19,7 @@ import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';
 import { InstagramInput } from './member/InstagramInput';
 import { MemberGate } from './member/MemberGate';
+import { ProfileForm } from './member/ProfileForm';
 import styles from './member/member-styles';
 
 interface Props {
@@ -32,13 +31,10 @@ interface Props {
 export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
   const state = useStore($pageEditor);
   const slots = useStore(portfolio.$slots);
-  const saving = useStore($saving);
-  const saveError = useStore($saveError);
   useEffect(() => {
     void openPageEditor();
   }, []);
   const t = memberCopy.edit;
-  const enabled = state !== null && canSavePhotographerPage(state, slotImages(slots), hasUnfinished(slots)) && !saving;
   const link = state ? validateContactLink(state.contactLink) : null;
   const linkError = state && state.contactLink.trim() !== '' && link && !link.ok ? link.message : null;
   // Whatever keeps 저장하기 greyed in a written intro says why (too long, direction controls, nothing
@@ -48,13 +44,10 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
   return (
     <MemberGate onRetry={() => void openPageEditor()} loading={state === null}>
       {state && (
-        <form
-          className={styles['page']}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitPhotographerPage();
-          }}
+        <ProfileForm
+          onSubmit={submitPhotographerPage}
+          canSave={canSavePhotographerPage(state, slotImages(slots), hasUnfinished(slots))}
+          saveLabel={t.pageSave}
         >
           <ImageListField id="page-portfolio" label={t.portfolio} hint={t.portfolioHint} store={portfolio} />
           <AddressField address={state.address} scriptUrl={postcodeScriptUrl} onChange={setAddress} />
@@ -100,17 +93,7 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
               {introError}
             </p>
           </div>
-          <div className={styles['submitBar']}>
-            {saveError && (
-              <p className={styles['error']} role="alert">
-                {saveError}
-              </p>
-            )}
-            <button type="submit" className={styles['primary']} disabled={!enabled}>
-              {saving ? t.saving : t.pageSave}
-            </button>
-          </div>
-        </form>
+        </ProfileForm>
       )}
     </MemberGate>
   );
