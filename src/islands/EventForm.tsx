@@ -45,6 +45,7 @@ import {
 import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';
 import { MemberGate } from './member/MemberGate';
+import { ReadOnlyField } from './member/ReadOnlyField';
 import { RegionPicker } from './member/RegionPicker';
 import { TypeChips } from './member/TypeChips';
 import styles from './member/member-styles';
@@ -105,23 +106,12 @@ export function EventForm() {
           </p>
         </div>
 
-        <div className={styles['field']}>
-          <label className={styles['label']} htmlFor="event-business">
-            {t.businessName}
-          </label>
-          <input
-            id="event-business"
-            className={styles['input']}
-            type="text"
-            value={state.businessName}
-            readOnly
-            aria-readonly="true"
-            aria-describedby="event-business-help"
-          />
-          <p id="event-business-help" className={styles['help']}>
-            {t.businessNameHelp}
-          </p>
-        </div>
+        <ReadOnlyField
+          id="event-business"
+          label={t.businessName}
+          value={state.businessName}
+          help={t.businessNameHelp}
+        />
 
         <TypeChips
           label={t.types}
