@@ -4,6 +4,7 @@ import { copy } from '#lib/copy';
 import { $dialog, $toasts, closeDialog, dismissToast, showArrivalNotices } from '#stores/ui';
 import { ConfirmModal } from './ConfirmModal';
 import styles from './DialogHost.module.css';
+import { CloseIcon } from './CloseIcon';
 
 /**
  * Renders the open dialog and the toasts for the whole page. Toasts stand under the top bar, where a
@@ -41,9 +42,7 @@ export function DialogHost() {
               aria-label={copy.toast.dismiss}
               onClick={() => dismissToast(t.id)}
             >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <CloseIcon size={18} />
             </button>
           </div>
         ))}

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { browseCopy } from '#lib/copy-browse';
 import { Modal } from './Modal';
 import styles from './PortfolioViewer.module.css';
+import { CloseIcon } from './CloseIcon';
 
 /** A picture of the portfolio: the full picture's address and its alt text (the tile's). */
 export interface PortfolioPicture {
@@ -46,9 +47,7 @@ export function PortfolioViewer({ pictures, start, onClose }: Props) {
           {index + 1} / {total}
         </h2>
         <button type="button" className={styles['iconButton']} onClick={onClose} aria-label={t.close}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <CloseIcon size={24} />
         </button>
       </div>
       <img className={styles['full']} src={current.url} alt={current.alt} decoding="async" />

@@ -6,6 +6,7 @@ import type { ApplicationPhotos } from '#stores/application-photos';
 import { SlotFailure } from '#islands/member/SlotFailure';
 import { UploadProgress } from '#islands/member/UploadProgress';
 import member from '#islands/member/member-styles';
+import { CloseIcon } from '#islands/CloseIcon';
 
 /** What the picker says: an application's 참고 사진 by default. */
 export interface PhotoPickerTexts {
@@ -84,9 +85,7 @@ export function PhotoPicker({
                   aria-label={t.photoRemove(n)}
                   onClick={() => photos.remove(slot.key)}
                 >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <CloseIcon />
                 </button>
               </div>
             </li>

@@ -5,6 +5,7 @@ import type { ImageListStore } from '#stores/image-uploads';
 import { SlotFailure } from './SlotFailure';
 import { UploadProgress } from './UploadProgress';
 import styles from './member-styles';
+import { CloseIcon } from '#islands/CloseIcon';
 
 interface Props {
   id: string;
@@ -81,9 +82,7 @@ export function ImageListField({ id, label, hint, store, problem }: Props) {
                   aria-label={t.remove(n)}
                   onClick={() => store.remove(slot.key)}
                 >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <CloseIcon />
                 </button>
                 <button
                   type="button"
