@@ -24,6 +24,8 @@ import { hasUnfinished, slotImages } from '#lib/image-list';
 import { createApplicationPhotos } from '#stores/application-photos';
 import { CharCounter } from '#islands/member/CharCounter';
 import { Modal } from '#islands/Modal';
+import { SheetHead } from '#islands/SheetHead';
+import { SheetFoot } from './SheetFoot';
 import { PhotoPicker } from './PhotoPicker';
 import styles from './sheet.module.css';
 import member from '#islands/member/member-styles';
@@ -173,14 +175,12 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
   return (
     <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={onClose}>
       <form ref={formRef} className={styles['form']} noValidate onSubmit={(e) => void submit(e)}>
-        <div className={styles['head']}>
-          <h2 id={titleId}>{mode === 'apply' ? t.title : t.editTitle}</h2>
-          <button type="button" className={styles['close']} onClick={onClose} aria-label={t.close}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
+        <SheetHead
+          titleId={titleId}
+          title={mode === 'apply' ? t.title : t.editTitle}
+          closeLabel={t.close}
+          onClose={onClose}
+        />
         <div className={styles['body']}>
           <p className={styles['event']}>{t.eventLine(event.title)}</p>
 
@@ -339,16 +339,11 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
             </section>
           )}
         </div>
-        <div className={styles['foot']}>
-          {error && (
-            <p className={member['error']} role="alert">
-              {error}
-            </p>
-          )}
+        <SheetFoot error={error}>
           <button type="submit" className={member['primary']} disabled={sending}>
             {sending ? t.sending : mode === 'apply' ? t.submit : t.save}
           </button>
-        </div>
+        </SheetFoot>
       </form>
     </Modal>
   );

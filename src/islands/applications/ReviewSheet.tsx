@@ -8,6 +8,8 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES, validateReviewInput } from '#lib/review
 import { createApplicationPhotos } from '#stores/application-photos';
 import { CharCounter } from '#islands/member/CharCounter';
 import { Modal } from '#islands/Modal';
+import { SheetHead } from '#islands/SheetHead';
+import { SheetFoot } from './SheetFoot';
 import { PhotoPicker } from './PhotoPicker';
 import styles from './sheet.module.css';
 import review from './review.module.css';
@@ -80,14 +82,7 @@ export function ReviewSheet({ title, initial, onSubmit, onClose }: Props) {
   return (
     <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={onClose}>
       <form className={styles['form']} noValidate onSubmit={(e) => void submit(e)}>
-        <div className={styles['head']}>
-          <h2 id={titleId}>{initial ? t.editTitle : t.title}</h2>
-          <button type="button" className={styles['close']} onClick={onClose} aria-label={t.close}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
+        <SheetHead titleId={titleId} title={initial ? t.editTitle : t.title} closeLabel={t.close} onClose={onClose} />
         <div className={styles['body']}>
           <p className={styles['event']}>{reviewCopy.eventLine(title)}</p>
           <fieldset className={member['field']}>
@@ -163,16 +158,11 @@ export function ReviewSheet({ title, initial, onSubmit, onClose }: Props) {
             problem={shown('photos')}
           />
         </div>
-        <div className={styles['foot']}>
-          {error && (
-            <p className={member['error']} role="alert">
-              {error}
-            </p>
-          )}
+        <SheetFoot error={error}>
           <button type="submit" className={member['primary']} disabled={sending}>
             {sending ? t.sending : initial ? t.save : t.submit}
           </button>
-        </div>
+        </SheetFoot>
       </form>
     </Modal>
   );

@@ -8,6 +8,8 @@ import { todayKst } from '#lib/deadline';
 import { sliceGraphemes } from '#lib/text';
 import { CharCounter } from '#islands/member/CharCounter';
 import { Modal } from '#islands/Modal';
+import { SheetHead } from '#islands/SheetHead';
+import { SheetFoot } from './SheetFoot';
 import member from '#islands/member/member-styles';
 import styles from './sheet.module.css';
 
@@ -68,14 +70,7 @@ export function SelectSheet({ application: a, onSubmit, onClose }: Props) {
   return (
     <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={onClose}>
       <form ref={formRef} className={styles['form']} noValidate onSubmit={(e) => void submit(e)}>
-        <div className={styles['head']}>
-          <h2 id={titleId}>{t.title}</h2>
-          <button type="button" className={styles['close']} onClick={onClose} aria-label={applicationCopy.sheet.close}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
+        <SheetHead titleId={titleId} title={t.title} closeLabel={applicationCopy.sheet.close} onClose={onClose} />
         <div className={styles['body']}>
           <p className={styles['lead']}>{t.lead(nickname)}</p>
           <div className={styles['pair']}>
@@ -157,12 +152,7 @@ export function SelectSheet({ application: a, onSubmit, onClose }: Props) {
             <CharCounter id="select-message-count" text={message} max={APPLICATION_LIMITS.message} />
           </div>
         </div>
-        <div className={styles['foot']}>
-          {error && (
-            <p className={member['error']} role="alert">
-              {error}
-            </p>
-          )}
+        <SheetFoot error={error}>
           <div className={styles['actions']}>
             <button type="button" className={member['small']} onClick={onClose}>
               {t.cancel}
@@ -171,7 +161,7 @@ export function SelectSheet({ application: a, onSubmit, onClose }: Props) {
               {sending ? t.sending : t.submit}
             </button>
           </div>
-        </div>
+        </SheetFoot>
       </form>
     </Modal>
   );

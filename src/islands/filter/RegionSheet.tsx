@@ -11,6 +11,7 @@ import {
 } from '#lib/filters';
 import { REGION_CLUSTER_GROUPS, parseRegionKey } from '#lib/regions';
 import { Modal } from '#islands/Modal';
+import { SheetHead } from '#islands/SheetHead';
 import styles from '#islands/FilterBar.module.css';
 
 interface Props {
@@ -34,14 +35,7 @@ export function RegionSheet({ initial, onApply, onClose }: Props) {
   const choices = regionChoices(values, t.regionWhole);
   return (
     <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={onClose}>
-      <div className={styles['sheetHead']}>
-        <h2 id={titleId}>{t.regionSheetTitle}</h2>
-        <button type="button" className={styles['close']} onClick={onClose} aria-label={copy.common.close}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
-      </div>
+      <SheetHead titleId={titleId} title={t.regionSheetTitle} closeLabel={copy.common.close} onClose={onClose} />
       <div className={styles['sheetBody']}>
         <ul className={styles['categories']} aria-label={t.regionCategories}>
           {REGION_CLUSTER_GROUPS.map((g) => {
