@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api, isApiRequestError } from '#client/api';
-import { getAccessToken } from '#client/auth';
 import type { ModerationOverview } from '#lib/contract-moderation';
 import { moderationCopy } from '#lib/copy-moderation';
 import { formatDateTime } from '#lib/display';
@@ -11,44 +10,29 @@ import { openConfirm, showToast } from '#stores/ui';
 import { HideDialog } from './moderation/dialogs';
 import { ReportQueue } from './moderation/ReportQueue';
 import { ReviewRequests } from './moderation/ReviewRequests';
+import { useSignedInLoad } from './hooks/useSignedInLoad';
+import { LoadStatus } from './LoadStatus';
 import styles from './AdminPage.module.css';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'denied' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: ModerationOverview };
 
 type Target = { type: HideableTargetType; id: number };
 
 const t = moderationCopy.admin;
+const readOverview = () => api.get<ModerationOverview>('/admin/moderation');
 
 /**
  * /admin: open reports (a page at a time, filtered; ReportQueue), recent events and the moderation log
  * (ADMIN only). Every action but hiding (which asks for its reason) is confirmed first.
  */
 export function AdminPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [hiding, setHiding] = useState<Target | null>(null);
   // Moves after every action: the overview and the report queue are read again.
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((v) => v + 1), []);
-  const load = useCallback(async () => {
-    // Signed out: nothing to ask the API (its 401 would sign the visitor out and send them home).
-    if (!getAccessToken()) {
-      setState({ status: 'denied' });
-      return;
-    }
-    try {
-      setState({ status: 'ready', data: await api.get<ModerationOverview>('/admin/moderation') });
-    } catch (err) {
-      if (isApiRequestError(err) && err.status === 403) setState({ status: 'denied' });
-      else setState({ status: 'error', message: isApiRequestError(err) ? err.message : t.loadFailed });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load, version]);
+  const { state, load } = useSignedInLoad(
+    readOverview,
+    { signedOut: t.denied, denied: t.denied, failed: t.loadFailed },
+    version,
+  );
 
   const act = async (path: string, done: string, method: 'post' | 'delete' = 'post') => {
     try {
@@ -92,21 +76,16 @@ export function AdminPage() {
       onConfirm: () => act(`/admin/reports/${reportId}/dismiss`, t.dismissed),
     });
 
-  if (state.status === 'loading') return <p className="member-loading">{moderationCopy.hidden.loading}</p>;
-  if (state.status === 'denied')
+  if (state.status !== 'ready')
     return (
-      <p className={styles['status']} role="alert">
-        {t.denied}
-      </p>
-    );
-  if (state.status === 'error')
-    return (
-      <div className={styles['status']} role="alert">
-        <p>{state.message}</p>
-        <button type="button" className={styles['button']} onClick={() => void load()}>
-          {t.retry}
-        </button>
-      </div>
+      <LoadStatus
+        state={state}
+        loading={moderationCopy.hidden.loading}
+        failed={t.denied}
+        retry={t.retry}
+        onRetry={() => void load()}
+        buttonClassName={styles['button']}
+      />
     );
   const { events, log, reviewRequests } = state.data;
   return (

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, isApiRequestError } from '#client/api';
-import { getAccessToken } from '#client/auth';
+import { useCallback } from 'react';
+import { api } from '#client/api';
 import { statsCopy, type StatsLabelKey } from '#lib/copy-stats';
 import { paths } from '#lib/paths';
+import { useSignedInLoad } from './hooks/useSignedInLoad';
+import { LoadStatus } from './LoadStatus';
 import styles from './StatsPage.module.css';
 
 type Counts = Record<string, number>;
@@ -16,12 +17,6 @@ interface Stats {
   chart: string;
   events?: { id: number; title: string; totals: Counts }[];
 }
-
-type State =
-  | { status: 'loading' }
-  | { status: 'denied'; message: string }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: Stats };
 
 const KEYS: Record<Props['kind'], StatsLabelKey[]> = {
   photographer: ['views', 'saves', 'clicks', 'applications', 'selections', 'completions'],
@@ -42,39 +37,24 @@ interface Props {
  * photographer each of their latest events.
  */
 export function StatsPage({ kind }: Props) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const load = useCallback(async () => {
-    if (!getAccessToken()) {
-      setState({ status: 'denied', message: kind === 'admin' ? '' : t.photographerOnly });
-      return;
-    }
-    try {
-      const data = await api.get<Stats>(kind === 'admin' ? '/admin/stats?days=30' : '/users/me/stats?days=30');
-      setState({ status: 'ready', data });
-    } catch (err) {
-      if (isApiRequestError(err) && err.status === 403) setState({ status: 'denied', message: err.message });
-      else setState({ status: 'error', message: isApiRequestError(err) ? err.message : t.failed });
-    }
-  }, [kind]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (state.status === 'loading') return <p className="member-loading">{t.loading}</p>;
-  if (state.status === 'denied')
+  const read = useCallback(
+    () => api.get<Stats>(kind === 'admin' ? '/admin/stats?days=30' : '/users/me/stats?days=30'),
+    [kind],
+  );
+  const { state, load } = useSignedInLoad(read, {
+    signedOut: kind === 'admin' ? '' : t.photographerOnly,
+    failed: t.failed,
+  });
+  if (state.status !== 'ready')
     return (
-      <p className={styles['status']} role="alert">
-        {state.message || t.failed}
-      </p>
-    );
-  if (state.status === 'error')
-    return (
-      <div className={styles['status']} role="alert">
-        <p>{state.message}</p>
-        <button type="button" className={styles['button']} onClick={() => void load()}>
-          {t.retry}
-        </button>
-      </div>
+      <LoadStatus
+        state={state}
+        loading={t.loading}
+        failed={t.failed}
+        retry={t.retry}
+        onRetry={() => void load()}
+        buttonClassName={styles['button']}
+      />
     );
   const { data } = state;
   const keys = KEYS[kind];
