@@ -7,7 +7,7 @@
  * in the tab as a draft (src/lib/profile-drafts) until it is saved: a session ended mid-form leads to
  * the login page and back here with nothing lost.
  */
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import { isApiRequestError } from '#client/api';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 import { memberCopy } from '#lib/copy-member';
@@ -28,6 +28,8 @@ import {
   userProfileRequest,
   withNameInput,
   withUserInstagram,
+  type NameField,
+  type NameKind,
   type PageEditorFields,
   type PhotographerEditState,
   type UserEditState,
@@ -138,14 +140,61 @@ function resetSave(): void {
   $saveError.set(null);
 }
 
+/** Changes an open editor's state; nothing while it is not loaded. */
+function updaterOf<T>(store: WritableAtom<T | null>): (change: (s: T) => T) => void {
+  return (change) => {
+    const s = store.get();
+    if (s) store.set(change(s));
+  };
+}
+
+/** Typing in an editor's name field, and its duplicate check: the same for a nickname and a name. */
+function nameEditing<T extends { nickname: NameField }>(kind: NameKind, store: WritableAtom<T | null>) {
+  const update = updaterOf(store);
+  return {
+    set(input: string): void {
+      update((s) => ({ ...s, nickname: withNameInput(s.nickname, input) }));
+      $nameError.set(null);
+    },
+    check(): Promise<void> {
+      return checkName(kind, {
+        read: () => store.get()?.nickname ?? null,
+        write: (nickname) => update((s) => ({ ...s, nickname })),
+        setError: (message) => $nameError.set(message),
+      });
+    },
+  };
+}
+
+/**
+ * Sends an editor's request when its state makes one (the button is greyed otherwise): back to /mypage
+ * after a save, the form kept as typed after a failure.
+ */
+function submitEditor<B>(
+  editor: ProfileEditor,
+  body: B | null,
+  send: (body: B) => Promise<unknown>,
+  successMessage: string,
+): Promise<void> {
+  if (!body) return Promise.resolve();
+  return saveAndReturn(editor, () => send(body), successMessage);
+}
+
+/** Opens an editor of the member's own photographer profile: the member and the profile, or null. */
+async function openOwnPhotographer() {
+  resetSave();
+  const me = await enterMemberPage('photographer');
+  if (!me) return null;
+  $gate.set({ status: 'checking' });
+  const p = await loadOwnPhotographer(me.id);
+  return p ? { me, p } : null;
+}
+
 // --- /edit/user ---
 
 export const $userEdit = atom<UserEditState | null>(null);
 
-function updateUser(change: (s: UserEditState) => UserEditState): void {
-  const s = $userEdit.get();
-  if (s) $userEdit.set(change(s));
-}
+const updateUser = updaterOf($userEdit);
 
 export const userPicture = createSingleImage('USER_PROFILE_IMAGE', (image) =>
   updateUser((s) => ({ ...s, profileImage: image })),
@@ -167,18 +216,9 @@ export async function openUserEditor(): Promise<void> {
   keepDrafts();
 }
 
-export function setUserNickname(input: string): void {
-  updateUser((s) => ({ ...s, nickname: withNameInput(s.nickname, input) }));
-  $nameError.set(null);
-}
-
-export function checkUserNickname(): Promise<void> {
-  return checkName('USER', {
-    read: () => $userEdit.get()?.nickname ?? null,
-    write: (nickname) => updateUser((s) => ({ ...s, nickname })),
-    setError: (message) => $nameError.set(message),
-  });
-}
+const userName = nameEditing('USER', $userEdit);
+export const setUserNickname = userName.set;
+export const checkUserNickname = userName.check;
 
 export function setUserInstagram(input: string): void {
   updateUser((s) => withUserInstagram(s, input));
@@ -193,18 +233,14 @@ export function deleteUserPicture(): void {
 export function submitUserProfile(): Promise<void> {
   const s = $userEdit.get();
   const body = s ? userProfileRequest(s, isSingleUploading(userPicture.$upload.get())) : null;
-  if (!body) return Promise.resolve();
-  return saveAndReturn('user', () => updateUserProfile(body), memberCopy.edit.saved);
+  return submitEditor('user', body, updateUserProfile, memberCopy.edit.saved);
 }
 
 // --- /edit/photographer ---
 
 export const $photographerEdit = atom<PhotographerEditState | null>(null);
 
-function updatePhotographer(change: (s: PhotographerEditState) => PhotographerEditState): void {
-  const s = $photographerEdit.get();
-  if (s) $photographerEdit.set(change(s));
-}
+const updatePhotographer = updaterOf($photographerEdit);
 
 export const photographerPicture = createSingleImage('USER_PROFILE_IMAGE', (image) =>
   updatePhotographer((s) => ({ ...s, profileImage: image })),
@@ -223,12 +259,9 @@ async function loadOwnPhotographer(meId: number) {
 }
 
 export async function openPhotographerEditor(): Promise<void> {
-  resetSave();
-  const me = await enterMemberPage('photographer');
-  if (!me) return;
-  $gate.set({ status: 'checking' });
-  const p = await loadOwnPhotographer(me.id);
-  if (!p) return;
+  const own = await openOwnPhotographer();
+  if (!own) return;
+  const { me, p } = own;
   const loaded = photographerEditState(p);
   $photographerEdit.set(
     withKeptDraft(
@@ -243,18 +276,9 @@ export async function openPhotographerEditor(): Promise<void> {
   $gate.set({ status: 'ready', me });
 }
 
-export function setPhotographerName(input: string): void {
-  updatePhotographer((s) => ({ ...s, nickname: withNameInput(s.nickname, input) }));
-  $nameError.set(null);
-}
-
-export function checkPhotographerName(): Promise<void> {
-  return checkName('PHOTOGRAPHER', {
-    read: () => $photographerEdit.get()?.nickname ?? null,
-    write: (nickname) => updatePhotographer((s) => ({ ...s, nickname })),
-    setError: (message) => $nameError.set(message),
-  });
-}
+const photographerName = nameEditing('PHOTOGRAPHER', $photographerEdit);
+export const setPhotographerName = photographerName.set;
+export const checkPhotographerName = photographerName.check;
 
 export function togglePhotographerType(type: PhotographyType): void {
   updatePhotographer((s) => ({ ...s, photographyTypes: toggleIn(s.photographyTypes, type, MAX_PROFILE_TYPES) }));
@@ -267,8 +291,7 @@ export function togglePhotographerRegion(region: Region): void {
 export function submitPhotographerProfile(): Promise<void> {
   const s = $photographerEdit.get();
   const body = s ? photographerProfileRequest(s, isSingleUploading(photographerPicture.$upload.get())) : null;
-  if (!body) return Promise.resolve();
-  return saveAndReturn('photographer', () => updatePhotographerProfile(body), memberCopy.edit.saved);
+  return submitEditor('photographer', body, updatePhotographerProfile, memberCopy.edit.saved);
 }
 
 // --- /edit/photographer/detail ---
@@ -281,18 +304,12 @@ export const portfolio = createImageList({
   limitMessage: PAGE_MESSAGES.portfolioTooMany,
 });
 
-function updatePage(change: (s: PageEditorFields) => PageEditorFields): void {
-  const s = $pageEditor.get();
-  if (s) $pageEditor.set(change(s));
-}
+const updatePage = updaterOf($pageEditor);
 
 export async function openPageEditor(): Promise<void> {
-  resetSave();
-  const me = await enterMemberPage('photographer');
-  if (!me) return;
-  $gate.set({ status: 'checking' });
-  const p = await loadOwnPhotographer(me.id);
-  if (!p) return;
+  const own = await openOwnPhotographer();
+  if (!own) return;
+  const { me, p } = own;
   const loaded = { fields: pageEditorFields(p), portfolio: p.portfolio.map(cleanImage) };
   const kept = withKeptDraft(
     'page',
@@ -327,6 +344,5 @@ export function submitPhotographerPage(): Promise<void> {
   const s = $pageEditor.get();
   const slots = portfolio.$slots.get();
   const body = s ? photographerPageRequest(s, slotImages(slots), hasUnfinished(slots)) : null;
-  if (!body) return Promise.resolve();
-  return saveAndReturn('page', () => updatePhotographerPage(body), memberCopy.edit.pageSaved);
+  return submitEditor('page', body, updatePhotographerPage, memberCopy.edit.pageSaved);
 }
