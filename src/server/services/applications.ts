@@ -204,28 +204,29 @@ export async function getApplication(db: Queryable, me: Principal, id: number): 
 
 // --- photos ---
 
+/** The path of a photo URL, absolute or relative; null when it is not a URL. */
+function urlPath(url: string): string | null {
+  try {
+    return new URL(url, 'http://relative.invalid').pathname;
+  } catch {
+    return null;
+  }
+}
+
 const PRIVATE_KEY = /(?:^|\/)(private\/([0-9a-f]{2})\/([0-9a-f]{64})\.webp)$/;
 
 /** The private storage key an application photo's URL names (as the upload answered it), or null. */
 export function privatePhotoKey(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url, 'http://relative.invalid').pathname;
-  } catch {
-    return null;
-  }
+  const path = urlPath(url);
+  if (path === null) return null;
   const m = PRIVATE_KEY.exec(path);
   return m?.[1] && m[3]?.startsWith(m[2] ?? '-') ? m[1] : null;
 }
 
 /** Which photo of application `id` a URL names as the API answered it (`…/applications/{id}/photos/{n}`). */
 export function keptPhotoIndex(url: string, id: number): number | null {
-  let path: string;
-  try {
-    path = new URL(url, 'http://relative.invalid').pathname;
-  } catch {
-    return null;
-  }
+  const path = urlPath(url);
+  if (path === null) return null;
   const m = /^\/api\/v1\/applications\/(\d+)\/photos\/(\d{1,2})$/.exec(path);
   return m && Number(m[1]) === id ? Number(m[2]) : null;
 }
@@ -287,6 +288,22 @@ async function eventFor(db: Queryable, promotionId: number, lock: boolean): Prom
 }
 
 /** Why an event takes no application now (null: it does). */
+/** A body checked against the event's rules (its period, and whether it asks for instagram and photos). */
+function applicationInput(body: unknown, event: EventRow, options: { requireConsent: boolean }) {
+  return unwrap(
+    validateApplicationInput(
+      body,
+      {
+        startedAt: event.started_at,
+        endedAt: event.ended_at,
+        asksInstagram: event.asks_instagram,
+        asksPhotos: event.asks_photos,
+      },
+      options,
+    ),
+  );
+}
+
 function closedReason(e: EventRow, today: string): (() => Error) | null {
   if (e.apply_mode === 'LINK')
     return () => conflict('PROMOTION_NOT_IN_APP', '이 이벤트는 담아봐 신청을 받지 않아요. 신청 링크로 신청해 주세요.');
@@ -310,18 +327,7 @@ export async function applyTo(
   if (event.author_id === me.id) throw denied('ACCESS_DENIED', '내 이벤트에는 신청할 수 없어요.');
   const closed = closedReason(event, today);
   if (closed) throw closed();
-  const input = unwrap(
-    validateApplicationInput(
-      body,
-      {
-        startedAt: event.started_at,
-        endedAt: event.ended_at,
-        asksInstagram: event.asks_instagram,
-        asksPhotos: event.asks_photos,
-      },
-      { requireConsent: true },
-    ),
-  );
+  const input = applicationInput(body, event, { requireConsent: true });
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -378,18 +384,7 @@ export async function editApplication(db: Db, me: Principal, id: number, body: u
     if (row.applicant_id !== me.id) throw denied('ACCESS_DENIED', '신청한 사람만 고칠 수 있어요.');
     if (!isEditable(row.status)) throw transitionRefused();
     const event = await eventFor(tx, row.promotion_id, false);
-    const input = unwrap(
-      validateApplicationInput(
-        body,
-        {
-          startedAt: event.started_at,
-          endedAt: event.ended_at,
-          asksInstagram: event.asks_instagram,
-          asksPhotos: event.asks_photos,
-        },
-        { requireConsent: false },
-      ),
-    );
+    const input = applicationInput(body, event, { requireConsent: false });
     const photos = await storedPhotos(tx, me.id, input.photos, { applicationId: id, photos: row.photos });
     await tx.query(
       `update applications set introduction = $2, preferred_dates = $3::date[], instagram_id = $4, photos = $5::jsonb,
@@ -568,17 +563,12 @@ export async function listMine(db: Queryable, me: Principal, page: PageRequest):
 
 /** The author's events that take applications on 담아봐, newest first, with their counts. */
 export async function inboxOf(db: Queryable, me: Principal): Promise<ApplicationInboxEvent[]> {
-  const rows = await db.query<{
-    id: number;
-    title: string;
-    started_at: string;
-    ended_at: string;
-    apply_mode: ApplyMode;
-    capacity: number | null;
-    selected_count: number;
-    total: number;
-    waiting: number;
-  }>(
+  const rows = await db.query<
+    Pick<EventRow, 'id' | 'title' | 'started_at' | 'ended_at' | 'apply_mode' | 'capacity' | 'selected_count'> & {
+      total: number;
+      waiting: number;
+    }
+  >(
     `select p.id, p.title, p.started_at, p.ended_at, p.apply_mode, p.capacity, p.selected_count,
             count(a.id)::int as total, count(a.id) filter (where a.status = 'APPLIED')::int as waiting
        from promotions p left join applications a on a.promotion_id = p.id
