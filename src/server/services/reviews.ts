@@ -109,11 +109,8 @@ export async function adjustRating(tx: Queryable, photographerId: number, count:
   );
 }
 
-/** A review by id for a write: locked, with what the rules need; 404 when deleted or missing. */
-async function lockedReview(
-  tx: Queryable,
-  id: number,
-): Promise<{
+/** What the rules of a review write need of the review. */
+interface LockedReview {
   photographer_id: number;
   author_id: number | null;
   rating: number;
@@ -121,16 +118,11 @@ async function lockedReview(
   reply: string | null;
   hidden_at: Date | null;
   created_at: Date;
-}> {
-  const rows = await tx.query<{
-    photographer_id: number;
-    author_id: number | null;
-    rating: number;
-    photos: Image[];
-    reply: string | null;
-    hidden_at: Date | null;
-    created_at: Date;
-  }>(
+}
+
+/** A review by id for a write: locked, with what the rules need; 404 when deleted or missing. */
+async function lockedReview(tx: Queryable, id: number): Promise<LockedReview> {
+  const rows = await tx.query<LockedReview>(
     `select photographer_id, author_id, rating, photos, reply, hidden_at, created_at
        from reviews where id = $1 and deleted_at is null for update`,
     [id],
