@@ -50,6 +50,7 @@ import { RegionPicker } from './member/RegionPicker';
 import { TypeChips } from './member/TypeChips';
 import styles from './member/member-styles';
 import own from './EventForm.module.css';
+import { FieldHelp } from './member/FieldHelp';
 
 /** The choices in the order the form offers them: 담아봐 first, a new event's default. */
 const APPLY_MODE_ORDER: readonly ApplyMode[] = ['IN_APP', 'LINK', 'BOTH'];
@@ -101,9 +102,7 @@ export function EventForm() {
             onChange={(e) => setTitle(e.target.value)}
             onBlur={touch('title')}
           />
-          <p id="event-title-help" className={styles['help']} data-tone={shown('title') ? 'error' : 'hint'}>
-            {shown('title') ?? PROMOTION_HINTS.title}
-          </p>
+          <FieldHelp id="event-title-help" error={shown('title')} hint={PROMOTION_HINTS.title} />
         </div>
 
         <ReadOnlyField
@@ -178,13 +177,11 @@ export function EventForm() {
               />
             </label>
           </div>
-          <p
+          <FieldHelp
             id="event-period-help"
-            className={styles['help']}
-            data-tone={shown('startedAt') || shown('endedAt') ? 'error' : 'hint'}
-          >
-            {shown('startedAt') ?? shown('endedAt') ?? (isEndDateEnabled(f) ? '' : t.endDateHint)}
-          </p>
+            error={shown('startedAt') ?? shown('endedAt')}
+            hint={isEndDateEnabled(f) ? '' : t.endDateHint}
+          />
         </fieldset>
 
         <fieldset className={styles['field']} aria-describedby="event-apply-mode-help">
@@ -230,9 +227,7 @@ export function EventForm() {
                 />
                 <span aria-hidden="true">{t.capacityUnit}</span>
               </div>
-              <p id="event-capacity-help" className={styles['help']} data-tone={shown('capacity') ? 'error' : 'hint'}>
-                {shown('capacity') ?? t.capacityHint}
-              </p>
+              <FieldHelp id="event-capacity-help" error={shown('capacity')} hint={t.capacityHint} />
             </div>
             <label className={own['check']}>
               <input
@@ -290,9 +285,7 @@ export function EventForm() {
               onChange={(e) => setExternalLink(e.target.value)}
               onBlur={touch('externalLink')}
             />
-            <p id="event-link-help" className={styles['help']} data-tone={shown('externalLink') ? 'error' : 'hint'}>
-              {shown('externalLink') ?? PROMOTION_HINTS.externalLink}
-            </p>
+            <FieldHelp id="event-link-help" error={shown('externalLink')} hint={PROMOTION_HINTS.externalLink} />
           </div>
         )}
 
@@ -352,14 +345,7 @@ export function EventForm() {
               ))}
             </ul>
           )}
-          <p
-            id="event-keyword-help"
-            className={styles['help']}
-            data-tone={keywordError || shown('hashtags') ? 'error' : 'hint'}
-            aria-live="polite"
-          >
-            {keywordError ?? shown('hashtags') ?? ''}
-          </p>
+          <FieldHelp id="event-keyword-help" error={keywordError ?? shown('hashtags')} hint="" live />
         </fieldset>
 
         <div className={styles['field']}>

@@ -21,6 +21,7 @@ import { InstagramInput } from './member/InstagramInput';
 import { MemberGate } from './member/MemberGate';
 import { ProfileForm } from './member/ProfileForm';
 import styles from './member/member-styles';
+import { FieldHelp } from './member/FieldHelp';
 
 interface Props {
   /** The postcode widget's script URL (configuration). */
@@ -71,9 +72,7 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
               aria-describedby="page-contact-link-help"
               onChange={(e) => setContactLink(e.target.value)}
             />
-            <p id="page-contact-link-help" className={styles['help']} data-tone={linkError ? 'error' : 'hint'}>
-              {linkError ?? t.contactLinkHelp}
-            </p>
+            <FieldHelp id="page-contact-link-help" error={linkError} hint={t.contactLinkHelp} />
           </div>
           <div className={styles['field']}>
             <label className={`${styles['label']} ${styles['required']}`} htmlFor="page-intro">

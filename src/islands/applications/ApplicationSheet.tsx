@@ -29,6 +29,7 @@ import { SheetFoot } from './SheetFoot';
 import { PhotoPicker } from './PhotoPicker';
 import styles from './sheet.module.css';
 import member from '#islands/member/member-styles';
+import { FieldHelp } from '#islands/member/FieldHelp';
 
 /** The event an application is made to, as the sheet needs it. */
 export interface SheetEvent {
@@ -206,9 +207,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
                 onBlur={touch('instagramId')}
               />
             </div>
-            <p id="apply-instagram-help" className={member['help']} data-tone={shown('instagramId') ? 'error' : 'hint'}>
-              {shown('instagramId') ?? t.instagramHelp}
-            </p>
+            <FieldHelp id="apply-instagram-help" error={shown('instagramId')} hint={t.instagramHelp} />
           </div>
 
           <div className={member['field']}>
@@ -278,14 +277,12 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
                 ))}
               </ul>
             )}
-            <p
+            <FieldHelp
               id="apply-dates-help"
-              className={member['help']}
-              data-tone={dateMessage || shown('preferredDates') ? 'error' : 'hint'}
-              aria-live="polite"
-            >
-              {dateMessage ?? shown('preferredDates') ?? t.datesHint(APPLICATION_LIMITS.preferredDates)}
-            </p>
+              error={dateMessage ?? shown('preferredDates')}
+              hint={t.datesHint(APPLICATION_LIMITS.preferredDates)}
+              live
+            />
           </div>
 
           <PhotoPicker
@@ -311,9 +308,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
               onChange={(e) => change(withContact(fields, e.target.value))}
               onBlur={touch('contact')}
             />
-            <p id="apply-contact-help" className={member['help']} data-tone={shown('contact') ? 'error' : 'hint'}>
-              {shown('contact') ?? t.contactHelp}
-            </p>
+            <FieldHelp id="apply-contact-help" error={shown('contact')} hint={t.contactHelp} />
           </div>
 
           {requireConsent && (
