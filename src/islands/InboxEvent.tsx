@@ -30,6 +30,8 @@ import { PrivatePhoto } from './applications/PrivatePhoto';
 import { SelectSheet } from './applications/SelectSheet';
 import { ReportApplication } from './applications/ReportApplication';
 import styles from './applications/applications.module.css';
+import { MoreButton } from './member/MoreButton';
+import { StatusBadge } from './applications/StatusBadge';
 
 interface Props {
   promotionId: number;
@@ -59,9 +61,7 @@ function Applicant({ a, pending, onAsk }: { a: ApplicationResponse; pending: boo
           <span className={styles['nickname']}>{nickname}</span>
           <span className={styles['meta']}>{applicationCopy.my.appliedAt(formatKstDay(a.createdAt))}</span>
         </span>
-        <span className={styles['status']} data-status={a.status}>
-          {APPLICATION_STATUS_LABELS[a.status]}
-        </span>
+        <StatusBadge status={a.status} />
       </div>
       {a.introduction && <p className={styles['intro']}>{a.introduction}</p>}
       <dl className={styles['facts']}>
@@ -197,14 +197,12 @@ export function InboxEvent({ promotionId }: Props) {
           </ul>
         )}
         {state.hasNext && (
-          <button
-            type="button"
+          <MoreButton
             className={styles['secondary']}
-            disabled={state.status === 'loadingMore'}
-            onClick={() => void loadMoreApplicants()}
-          >
-            {state.status === 'loadingMore' ? memberCopy.loading : applicationCopy.my.more}
-          </button>
+            loading={state.status === 'loadingMore'}
+            onMore={() => void loadMoreApplicants()}
+            label={applicationCopy.my.more}
+          />
         )}
       </div>
       {asking?.kind === 'SELECTED' && (

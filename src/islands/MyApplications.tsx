@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { isApiRequestError } from '#client/api';
 import { fetchPromotion } from '#client/member-api';
-import { APPLICATION_STATUS_LABELS, CONTACT_SHARED, isEditable } from '#lib/applications';
+import { CONTACT_SHARED, isEditable } from '#lib/applications';
 import {
   applicantMoves,
   formatKstDay,
@@ -33,6 +33,8 @@ import { MemberGate } from './member/MemberGate';
 import { useScrollToHash } from './hooks/useScrollToHash';
 import { ReportApplication } from './applications/ReportApplication';
 import styles from './applications/applications.module.css';
+import { MoreButton } from './member/MoreButton';
+import { StatusBadge } from './applications/StatusBadge';
 
 interface Editing {
   application: ApplicationResponse;
@@ -112,9 +114,7 @@ function Card({
         <a className={styles['cardTitle']} href={paths.event(a.promotion.id)}>
           {a.promotion.title}
         </a>
-        <span className={styles['status']} data-status={a.status}>
-          {APPLICATION_STATUS_LABELS[a.status]}
-        </span>
+        <StatusBadge status={a.status} />
       </div>
       <p className={styles['meta']}>
         {t.appliedAt(formatKstDay(a.createdAt))} · {formatPeriod(a.promotion.startedAt, a.promotion.endedAt)}
@@ -242,14 +242,12 @@ export function MyApplications() {
           </ul>
         )}
         {state.hasNext && (
-          <button
-            type="button"
+          <MoreButton
             className={styles['secondary']}
-            disabled={state.status === 'loadingMore'}
-            onClick={() => void loadMoreApplications()}
-          >
-            {state.status === 'loadingMore' ? memberCopy.loading : t.more}
-          </button>
+            loading={state.status === 'loadingMore'}
+            onMore={() => void loadMoreApplications()}
+            label={t.more}
+          />
         )}
       </div>
       {editing && (

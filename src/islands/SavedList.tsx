@@ -16,6 +16,7 @@ import { $saves, saveKey, toggleSave } from '#stores/saves';
 import { MemberGate } from './member/MemberGate';
 import { SaveToggle } from './SaveToggle';
 import styles from './SavedList.module.css';
+import { MoreButton } from './member/MoreButton';
 
 interface Props {
   type: SavedType;
@@ -159,14 +160,12 @@ export function SavedList({ type }: Props) {
           </ul>
         )}
         {state.hasNext && (
-          <button
-            type="button"
+          <MoreButton
             className={styles['moreButton']}
-            disabled={state.status === 'loadingMore'}
-            onClick={() => void loadMoreSaved(type)}
-          >
-            {state.status === 'loadingMore' ? memberCopy.loading : t.more}
-          </button>
+            loading={state.status === 'loadingMore'}
+            onMore={() => void loadMoreSaved(type)}
+            label={t.more}
+          />
         )}
       </div>
     </MemberGate>
