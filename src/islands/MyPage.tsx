@@ -12,6 +12,7 @@ import { paths } from '#lib/paths';
 import type { HiddenItem } from '#lib/contract-moderation';
 import { formatCount } from '#lib/text';
 import { $myPage, askLogout, askWithdraw, loadMyPage, type SavedCounts } from '#stores/member';
+import { AvatarPicture } from './member/AvatarPicture';
 import { ClosingSoon } from './member/ClosingSoon';
 import { MemberGate } from './member/MemberGate';
 import styles from './MyPage.module.css';
@@ -95,18 +96,7 @@ export function MyPage({ contactFormUrl }: Props) {
         <div className={styles['page']}>
           <section className={styles['profile']} aria-labelledby="mypage-nickname">
             <div className={styles['avatar']}>
-              {me.profileImage ? (
-                <img src={thumbnailUrlFor(me.profileImage.url)} alt={t.avatarAlt(me.nickname)} width={72} height={72} />
-              ) : (
-                <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
-                  <path
-                    d="M12 12a4 4 0 1 0 0-8a4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.6"
-                  />
-                </svg>
-              )}
+              <AvatarPicture url={me.profileImage?.url} alt={t.avatarAlt(me.nickname)} size={72} iconSize={36} />
             </div>
             <div className={styles['who']}>
               {photographer && <span className={styles['badge']}>{t.photographerBadge}</span>}

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { memberCopy } from '#lib/copy-member';
 import type { Image } from '#lib/domain';
-import { thumbnailUrlFor } from '#lib/media-urls';
 import type { SingleImageStore } from '#stores/image-uploads';
+import { AvatarPicture } from './AvatarPicture';
 import { UploadProgress } from './UploadProgress';
 import styles from './member-styles';
 
@@ -33,18 +33,7 @@ export function ProfilePictureField({ id, image, store, onDelete, alt, doneMessa
       </span>
       <div className={styles['pictureRow']}>
         <div className={styles['avatar']}>
-          {image ? (
-            <img src={thumbnailUrlFor(image.url)} alt={alt ?? t.pictureAlt} width={88} height={88} />
-          ) : (
-            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-              <path
-                d="M12 12a4 4 0 1 0 0-8a4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-              />
-            </svg>
-          )}
+          <AvatarPicture url={image?.url} alt={alt ?? t.pictureAlt} size={88} iconSize={40} />
           {!image && <span className="sr-only">{t.pictureNone}</span>}
         </div>
         <div className={styles['pictureActions']}>
