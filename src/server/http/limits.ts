@@ -21,7 +21,7 @@ export async function limitAuth(ctx: Pick<APIContext, 'request' | 'clientAddress
 }
 
 /** The address a request is counted under: the socket's, or the proxy's last hop (`clientKey`). */
-function addressOf(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
+export function addressOf(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
   let address: string | undefined;
   try {
     address = ctx.clientAddress;

@@ -67,6 +67,14 @@ export function idParam(value: string | undefined): number | null {
   return n <= 2_147_483_647 ? n : null;
 }
 
+/**
+ * A HEAD request, as the route sees it: scripts/server.mjs answers HEAD as GET and says so in
+ * X-Original-Method (dropping a client's own).
+ */
+export function isHeadRequest(request: Request): boolean {
+  return request.method === 'HEAD' || request.headers.get('x-original-method') === 'HEAD';
+}
+
 /** `days` of the statistics answers: 7 to 90, 30 when absent (issue 43). */
 export function statsDaysParam(params: URLSearchParams): number {
   const days = intOr(params, 'days', 30);

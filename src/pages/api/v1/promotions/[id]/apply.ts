@@ -1,8 +1,7 @@
-import { getConfig } from '#server/config';
 import { getDb } from '#server/db/index';
 import { endpoint, notAllowed } from '#server/http/endpoint';
-import { idParam } from '#server/http/query';
-import { clientKey } from '#server/http/rate-limit';
+import { addressOf } from '#server/http/limits';
+import { idParam, isHeadRequest } from '#server/http/query';
 import { notFound } from '#server/services/errors';
 import { applyLinkOf, followApplyLink, isShownPromotion, viewerKey } from '#server/services/promotion-views';
 import { promotionNotFound } from '#server/services/promotions';
@@ -12,23 +11,14 @@ import { promotionNotFound } from '#server/services/promotions';
  * (docs/views.md), and answers 302 to the event's external link. The event page's apply button is this
  * address, so counting needs no script. `HEAD` never counts.
  */
-export const GET = endpoint(async ({ params, locals, request, clientAddress }) => {
+export const GET = endpoint(async (ctx) => {
+  const { params, locals, request } = ctx;
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
   const db = await getDb();
   let link: string | null;
-  if (request.method === 'HEAD' || request.headers.get('x-original-method') === 'HEAD') {
-    link = await applyLinkOf(db, id);
-  } else {
-    let address: string | undefined;
-    try {
-      address = clientAddress;
-    } catch {
-      address = undefined;
-    }
-    const viewer = viewerKey(locals.user, clientKey(request, address, getConfig().trustProxy));
-    link = (await followApplyLink(db, id, viewer))?.link ?? null;
-  }
+  if (isHeadRequest(request)) link = await applyLinkOf(db, id);
+  else link = (await followApplyLink(db, id, viewerKey(locals.user, addressOf(ctx))))?.link ?? null;
   if (link === null) {
     if (await isShownPromotion(db, id)) throw notFound('PROMOTION_NOT_FOUND', '신청 링크가 없는 이벤트예요.');
     throw promotionNotFound();
