@@ -3,6 +3,7 @@ import { memberCopy } from '#lib/copy-member';
 import type { Region } from '#lib/domain';
 import { REGION_GROUPS, regionKeyOf } from '#lib/regions';
 import { sameRegion } from '#lib/member-forms';
+import { ChoiceLegend } from './ChoiceLegend';
 import styles from './member-styles';
 
 interface Props {
@@ -23,12 +24,7 @@ export function RegionPicker({ label, hint, selected, max, onToggle }: Props) {
   const full = selected.length >= max;
   return (
     <fieldset className={styles['field']}>
-      <legend className={`${styles['label']} ${styles['required']}`}>
-        {label}
-        <span className={styles['labelNote']}>
-          {hint} · {t.selected(selected.length, max)}
-        </span>
-      </legend>
+      <ChoiceLegend label={label} hint={hint} count={selected.length} max={max} />
       {selected.length > 0 && (
         <ul className={styles['selectedList']}>
           {selected.map((r) => (

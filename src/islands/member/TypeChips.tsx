@@ -1,5 +1,5 @@
 import { PHOTOGRAPHY_TYPES, PHOTOGRAPHY_TYPE_LABELS, type PhotographyType } from '#lib/domain';
-import { memberCopy } from '#lib/copy-member';
+import { ChoiceLegend } from './ChoiceLegend';
 import styles from './member-styles';
 
 interface Props {
@@ -15,12 +15,7 @@ export function TypeChips({ label, hint, selected, max, onToggle }: Props) {
   const full = selected.length >= max;
   return (
     <fieldset className={styles['field']}>
-      <legend className={`${styles['label']} ${styles['required']}`}>
-        {label}
-        <span className={styles['labelNote']}>
-          {hint} · {memberCopy.edit.selected(selected.length, max)}
-        </span>
-      </legend>
+      <ChoiceLegend label={label} hint={hint} count={selected.length} max={max} />
       <div className={styles['chips']}>
         {PHOTOGRAPHY_TYPES.map((type) => {
           const checked = selected.includes(type);
