@@ -21,6 +21,7 @@ import { getMember } from './members';
 import { memberViewerKey } from './promotion-views';
 import { notificationSettingsOf, notificationsOf } from './notifications';
 import { listMyReviews, listPhotographerReviews } from './reviews';
+import type { PromotionRow } from './promotions';
 
 export const EXPORT_FORMAT = 'damabwa-member-export/1';
 
@@ -149,33 +150,16 @@ async function savesOf(db: Queryable, memberId: number) {
 }
 
 async function eventsOf(db: Queryable, memberId: number) {
-  const rows = await db.query<{
-    id: number;
-    promotion_type: string;
-    title: string;
-    content: string;
-    external_link: string;
-    started_at: string;
-    ended_at: string;
-    photography_types: string[];
-    regions: string[];
-    hashtags: string[];
-    images: Image[];
-    view_count: number;
-    save_count: number;
-    is_author_hidden: boolean;
-    apply_mode: string;
-    capacity: number | null;
-    show_places_left: boolean;
-    asks_instagram: boolean;
-    asks_photos: boolean;
-    selected_count: number;
-    created_at: Date;
-    updated_at: Date;
-    deleted_at: Date | null;
-    hidden_at: Date | null;
-    hidden_reason: string | null;
-  }>(
+  // The event as the service reads it, with the times and moderation it keeps about it.
+  const rows = await db.query<
+    Omit<PromotionRow, 'author_id'> & {
+      created_at: Date;
+      updated_at: Date;
+      deleted_at: Date | null;
+      hidden_at: Date | null;
+      hidden_reason: string | null;
+    }
+  >(
     `select id, promotion_type, title, content, external_link, started_at::text as started_at, ended_at::text as ended_at,
             photography_types, regions, hashtags, images, view_count, save_count, is_author_hidden, apply_mode,
             capacity, show_places_left, asks_instagram, asks_photos, selected_count, created_at, updated_at,
