@@ -3,7 +3,7 @@
  * on and off, a required document's new version to agree to, and 내 정보 내려받기 (the JSON file of
  * GET /users/me/export).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, apiBlob, isApiRequestError } from '#client/api';
 import {
   CONSENT_DOCUMENT_PATHS,
@@ -78,6 +78,30 @@ function ConsentLine({ c }: { c: ConsentRecord }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** A part of the page, named by its heading. */
+function Section({
+  id,
+  title,
+  className,
+  role,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string | undefined;
+  role?: 'region';
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id} role={role}>
+      <h2 id={id} className={styles['heading']}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -174,10 +198,7 @@ export function MyPrivacy() {
       {data && (
         <div className={styles['page']}>
           {data.needsAgreement.length > 0 && (
-            <section className={styles['notice']} aria-labelledby="privacy-renew" role="region">
-              <h2 id="privacy-renew" className={styles['heading']}>
-                바뀐 약관에 동의해 주세요
-              </h2>
+            <Section id="privacy-renew" title="바뀐 약관에 동의해 주세요" className={styles['notice']} role="region">
               <ul className={styles['plain']}>
                 {data.needsAgreement.map((n) => (
                   <li key={n.kind}>
@@ -199,13 +220,10 @@ export function MyPrivacy() {
               >
                 모두 확인했고 동의해요
               </button>
-            </section>
+            </Section>
           )}
 
-          <section aria-labelledby="privacy-optional">
-            <h2 id="privacy-optional" className={styles['heading']}>
-              선택 동의
-            </h2>
+          <Section id="privacy-optional" title="선택 동의">
             {data.optional.map((o) => {
               const latest = data.consents.find((c) => c.kind === o.kind);
               return (
@@ -231,12 +249,9 @@ export function MyPrivacy() {
                 </div>
               );
             })}
-          </section>
+          </Section>
 
-          <section aria-labelledby="privacy-history">
-            <h2 id="privacy-history" className={styles['heading']}>
-              동의 내역
-            </h2>
+          <Section id="privacy-history" title="동의 내역">
             {data.consents.length === 0 ? (
               <p className={styles['recordMeta']}>기록된 동의가 없어요.</p>
             ) : (
@@ -250,12 +265,9 @@ export function MyPrivacy() {
               필수 동의를 철회하려면 회원 탈퇴를 해 주세요. 신청의 제3자 제공은 신청을 취소하면 더 이상 작가에게 보이지
               않아요.
             </p>
-          </section>
+          </Section>
 
-          <section aria-labelledby="privacy-export">
-            <h2 id="privacy-export" className={styles['heading']}>
-              내 정보 내려받기
-            </h2>
+          <Section id="privacy-export" title="내 정보 내려받기">
             <p className={styles['hint']}>
               담아봐가 가진 내 정보(프로필, 사진 링크, 저장, 이벤트, 보낸·받은 신청, 신고, 동의 기록)를 JSON 파일로
               받아요.
@@ -268,7 +280,7 @@ export function MyPrivacy() {
             >
               {busy === 'export' ? '준비 중…' : '내 정보 내려받기'}
             </button>
-          </section>
+          </Section>
 
           <nav aria-label="약관과 방침" className={styles['docs']}>
             {Object.values(LEGAL_DOCUMENTS).map((d) => (
