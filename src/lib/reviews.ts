@@ -5,7 +5,7 @@
  */
 import type { Image } from './domain';
 import { validateMultilineText } from './rules/common';
-import { imageArray, readPayload } from './rules/payload';
+import { imageArray, readPayload, type JsonObject } from './rules/payload';
 import { FieldErrors, type PayloadResult } from './rules/result';
 
 export const REVIEW_LIMITS = {
@@ -52,14 +52,7 @@ export function validateReviewInput(body: unknown): PayloadResult<ReviewPayload>
         ? raw
         : undefined;
     if (rating === undefined) e.add('rating', REVIEW_MESSAGES.ratingRequired);
-    const text = e.check(
-      'text',
-      validateMultilineText(typeof b['text'] === 'string' ? b['text'] : '', REVIEW_LIMITS.text, {
-        empty: REVIEW_MESSAGES.textEmpty,
-        tooLong: REVIEW_MESSAGES.textTooLong,
-        invalid: REVIEW_MESSAGES.textInvalid,
-      }),
-    );
+    const text = checkText(e, b, 'text');
     const photos = b['photos'] === undefined || b['photos'] === null ? [] : imageArray(b, 'photos');
     if (photos.length > REVIEW_LIMITS.photos) e.add('photos', REVIEW_MESSAGES.photosTooMany);
     if (rating === undefined || text === undefined || !e.isEmpty) return e;
@@ -67,18 +60,24 @@ export function validateReviewInput(body: unknown): PayloadResult<ReviewPayload>
   });
 }
 
+/** A body's `text` as a review's text or a reply: its limits, and its messages in Korean. */
+function checkText(e: FieldErrors, b: JsonObject, kind: 'text' | 'reply'): string | undefined {
+  const text = typeof b['text'] === 'string' ? b['text'] : '';
+  return e.check(
+    'text',
+    validateMultilineText(text, REVIEW_LIMITS[kind], {
+      empty: REVIEW_MESSAGES[`${kind}Empty`],
+      tooLong: REVIEW_MESSAGES[`${kind}TooLong`],
+      invalid: REVIEW_MESSAGES[`${kind}Invalid`],
+    }),
+  );
+}
+
 /** The photographer's answer: 1–500 characters. */
 export function validateReplyInput(body: unknown): PayloadResult<{ text: string }> {
   return readPayload(body, (b) => {
     const e = new FieldErrors();
-    const text = e.check(
-      'text',
-      validateMultilineText(typeof b['text'] === 'string' ? b['text'] : '', REVIEW_LIMITS.reply, {
-        empty: REVIEW_MESSAGES.replyEmpty,
-        tooLong: REVIEW_MESSAGES.replyTooLong,
-        invalid: REVIEW_MESSAGES.replyInvalid,
-      }),
-    );
+    const text = checkText(e, b, 'reply');
     return text === undefined ? e : { text };
   });
 }
