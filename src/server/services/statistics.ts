@@ -96,6 +96,18 @@ const chartOf = <K extends string>(keys: readonly K[], days: string[], perDay: D
     keys.map((k) => ({ label: statsCopy.labels[k as keyof typeof statsCopy.labels], values: perDay.map((d) => d[k]) })),
   );
 
+/** What both answers say: the period, its totals against the previous period's, each day and the chart. */
+function periodStats<K extends string>(keys: readonly K[], period: StatsPeriod, rows: readonly Row<K>[]) {
+  const whole = fold(keys, period, rows);
+  return {
+    ...period,
+    totals: whole.totals,
+    previousTotals: whole.previousTotals,
+    perDay: whole.perDay,
+    chart: chartOf(keys, whole.days, whole.perDay),
+  };
+}
+
 const eventColumns = EVENT_COUNTERS.join(', ');
 
 /** A photographer's numbers over `days` days, in total, per day and for each of their latest events. */
@@ -125,12 +137,8 @@ export async function photographerStats(
             where promotion_id = any($1::int[]) and day between $2::date and $3::date order by day`,
           [events.map((e) => e.id), period.from, period.to],
         );
-  const whole = fold(EVENT_COUNTERS, period, rows);
   return {
-    ...period,
-    totals: whole.totals,
-    previousTotals: whole.previousTotals,
-    perDay: whole.perDay,
+    ...periodStats(EVENT_COUNTERS, period, rows),
     events: events.map((e) => {
       const mine = eventRows.filter((r) => r.promotion_id === e.id);
       const totals = zero(EVENT_COUNTERS);
@@ -144,7 +152,6 @@ export async function photographerStats(
       });
       return { id: e.id, title: e.title, totals, perDay };
     }),
-    chart: chartOf(EVENT_COUNTERS, whole.days, whole.perDay),
   };
 }
 
@@ -160,12 +167,5 @@ export async function siteStats(
       where day between $1::date and $2::date`,
     [period.previousFrom, period.to],
   );
-  const whole = fold(SITE_COUNTERS, period, rows);
-  return {
-    ...period,
-    totals: whole.totals,
-    previousTotals: whole.previousTotals,
-    perDay: whole.perDay,
-    chart: chartOf(SITE_COUNTERS, whole.days, whole.perDay),
-  };
+  return periodStats(SITE_COUNTERS, period, rows);
 }
