@@ -287,7 +287,6 @@ async function eventFor(db: Queryable, promotionId: number, lock: boolean): Prom
   return rows[0];
 }
 
-/** Why an event takes no application now (null: it does). */
 /** A body checked against the event's rules (its period, and whether it asks for instagram and photos). */
 function applicationInput(body: unknown, event: EventRow, options: { requireConsent: boolean }) {
   return unwrap(
@@ -304,6 +303,7 @@ function applicationInput(body: unknown, event: EventRow, options: { requireCons
   );
 }
 
+/** Why an event takes no application now (null: it does). */
 function closedReason(e: EventRow, today: string): (() => Error) | null {
   if (e.apply_mode === 'LINK')
     return () => conflict('PROMOTION_NOT_IN_APP', '이 이벤트는 담아봐 신청을 받지 않아요. 신청 링크로 신청해 주세요.');
