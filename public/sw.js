@@ -1,10 +1,28 @@
 /*
  * 담아봐's service worker: it shows Web Push notifications (issue 42) and opens their link when tapped.
- * It caches nothing and handles no fetch: pages keep coming from the server. The payload is the JSON
+ * It handles no fetch (pages keep coming from the server) and keeps only the tags it has shown. The payload is the JSON
  * the server's push channel sends (src/server/push/channel.ts): {title, body, link, tag}.
  */
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+/*
+ * Delivery is at least once: a server killed after sending but before recording it sends again. Each
+ * notification's tag (n{id}) is remembered for a while, so the phone shows it once.
+ */
+const SHOWN = 'damabwa-push-shown';
+const REMEMBERED = 200;
+
+async function firstTime(tag) {
+  if (!tag) return true;
+  const cache = await caches.open(SHOWN);
+  const key = new URL(`/push-shown/${encodeURIComponent(tag)}`, self.location.origin).href;
+  if (await cache.match(key)) return false;
+  await cache.put(key, new Response(''));
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - REMEMBERED))) await cache.delete(old);
+  return true;
+}
 
 self.addEventListener('push', (event) => {
   let data = {};
@@ -14,15 +32,19 @@ self.addEventListener('push', (event) => {
     data = { body: event.data ? event.data.text() : '' };
   }
   const title = typeof data.title === 'string' && data.title ? data.title : '담아봐';
+  const tag = typeof data.tag === 'string' ? data.tag : undefined;
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: typeof data.body === 'string' ? data.body : '',
-      tag: typeof data.tag === 'string' ? data.tag : undefined,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      lang: 'ko',
-      data: { link: typeof data.link === 'string' ? data.link : '/notifications' },
-    }),
+    (async () => {
+      if (!(await firstTime(tag))) return;
+      await self.registration.showNotification(title, {
+        body: typeof data.body === 'string' ? data.body : '',
+        tag,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        lang: 'ko',
+        data: { link: typeof data.link === 'string' ? data.link : '/notifications' },
+      });
+    })(),
   );
 });
 
