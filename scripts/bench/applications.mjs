@@ -41,7 +41,7 @@ const QUICK = { ...FULL, seconds: 10, quietSeconds: 3, inboxRequests: 100 };
 const BATCH = 16;
 
 /** A KST calendar date `offset` days from today (YYYY-MM-DD), as event and shoot dates are. */
-const kstDay = (offset) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+export const kstDay = (offset) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 const INTAKE = { introduction: '벤치 신청이에요. 주말 스냅 촬영을 원해요.', preferredDates: [], consent: true };
 

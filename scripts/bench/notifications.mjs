@@ -19,7 +19,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { demoLogin } from '../lib/demo-login.mjs';
-import { banner, call, createEvents, inBatches } from './applications.mjs';
+import { banner, call, createEvents, inBatches, kstDay } from './applications.mjs';
 import { eventsRatio } from './applications-report.mjs';
 import { percentile } from './write-load-report.mjs';
 import { signInMembers } from './write-setup.mjs';
@@ -30,7 +30,6 @@ const QUICK = { ...FULL, seconds: 10, members: 200, selectionEvents: 6, quietSec
 const DRAIN_MS = 80_000;
 const TARGET = { inAppP99Ms: 2_000, pushP99Ms: 5_000, ratio: 0.8 };
 
-const kstDay = (offset) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 const INTAKE = { introduction: '알림 벤치 신청이에요.', preferredDates: [], consent: true };
 const fixed = (n) => (n === null ? null : Number(n.toFixed(1)));
 
