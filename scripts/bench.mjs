@@ -11,9 +11,11 @@
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
  *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size and
  *      `/healthz` as the floor (scripts/bench/scale.mjs; `--only=scale` runs only this part, and with
- *      `--quick` at 2k and 20k on PGlite, 10k and 100k on PostgreSQL);
+ *      `--quick` at 2k and 20k on PGlite, 10k and 100k on PostgreSQL; `--against=REV` adds that
+ *      revision's answers on the same PostgreSQL data, built beside (scripts/bench/revision.mjs));
  *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part;
- *      `--only=throughput` runs only part 3, `--only=uncached` only part 6);
+ *      `--only=throughput` runs only part 3, `--only=uncached` only part 6, with `--against=REV` on
+ *      PostgreSQL beside that revision);
  *   6. uncached cost: each public page and the anonymous list answers with PAGE_CACHE=off, against /login
  *      (scripts/bench/uncached.mjs), on PGlite and, with PostgreSQL binaries, on PostgreSQL;
  *   7. server memory: RSS at idle and right after the throughput table's runs, on its servers
@@ -52,6 +54,7 @@ import { memberHeaders } from './bench/member.mjs';
 import { measureWriteLoad } from './bench/write-load.mjs';
 import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
 import { reportScale, scaleSizes, scaleTable } from './bench/scale.mjs';
+import { buildRevision } from './bench/revision.mjs';
 import { idleRss } from './bench/memory.mjs';
 import { rssMiB } from './bench/rss.mjs';
 import { MEMBER_RATE, memberRateRows, reportMemberRate } from './bench/member-rate.mjs';
@@ -121,9 +124,20 @@ async function serverEnv(env) {
   return { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` };
 }
 
-async function startServer(env) {
+/** `--against=REV`: that revision built beside (./bench/revision.mjs), removed at the end; else undefined. */
+function revisionArg() {
+  const rev = args.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+  if (!rev) return undefined;
+  const revision = buildRevision(rev, log);
+  cleanups.push(async () => revision.remove());
+  return revision;
+}
+
+/** Starts `scripts/server.mjs` of this checkout, or of an earlier revision's folder (`cwd`, ./bench/revision.mjs). */
+async function startServer(env, { cwd } = {}) {
   const port = Number(env.PORT);
   const child = spawn(process.execPath, ['scripts/server.mjs'], {
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -426,14 +440,23 @@ async function main() {
   // The uncached table's runs (scripts/bench/uncached.mjs), on its own or in the whole bench.
   const uncached = { startServer, results, seconds: quick ? 1 : 2, rounds: quick ? 2 : 3 };
   if (args.includes('--only=uncached')) {
-    await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
-    if (findPgBin()) await uncachedPoint({ ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small });
+    // --against=REV: that revision measured beside on PostgreSQL (./bench/revision.mjs), PGlite left out.
+    const against = revisionArg();
+    if (!against) await uncachedPoint({ ...uncached, label: 'PGlite', env: baseEnv, events: small });
+    if (findPgBin()) {
+      const point = { ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small };
+      await uncachedPoint(point);
+      if (against) await uncachedPoint({ ...point, revision: against });
+    }
     results.uncachedTargets = uncachedTargetRows(results);
     return reportUncached(results);
   }
   if (args.includes('--only=scale')) {
     const pg = async () => (findPgBin() ? { env: await pgCluster(), events: 0 } : null);
-    await scaleTable({ ...scale, sizes: scaleSizes(quick), pg });
+    // --against=REV: that revision measured beside on PostgreSQL (./bench/revision.mjs), PGlite left out.
+    const against = revisionArg();
+    const sizes = scaleSizes(quick);
+    await scaleTable({ ...scale, sizes: against ? { ...sizes, PGlite: [] } : sizes, pg, against });
     results.growth = growth(results.scale);
     return reportScale(results);
   }

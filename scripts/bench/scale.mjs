@@ -129,6 +129,17 @@ const at = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q
  */
 async function measure(base, queries, headers, n) {
   const lean = leanClient(base);
+  // An earlier revision (`against`) may not have every answer yet (the suggestions): those are left out.
+  const answered = [];
+  for (const q of queries)
+    if (
+      await lean.ask(q.path, headers).then(
+        () => true,
+        () => false,
+      )
+    )
+      answered.push(q);
+  queries = answered;
   const times = new Map(queries.map((q) => [q.path, []]));
   try {
     for (const q of queries) await sequential(() => lean.ask(q.path, headers), 0, WARM_MS);
@@ -155,10 +166,14 @@ async function measure(base, queries, headers, n) {
   return rows;
 }
 
-/** Starts a server on `env` (cache off), measures `/healthz` and every scale query, adds the rows. */
-export async function scalePoint({ label, env, events, startServer, results, n }) {
+/**
+ * Starts a server on `env` (cache off), measures `/healthz` and every scale query, adds the rows. With
+ * `revision` (./revision.mjs), that revision's server on the same database, its rows labelled with it.
+ */
+export async function scalePoint({ label, env, events, startServer, results, n, revision }) {
   // Members share the cached list answers too: with the cache off every request reaches the database.
-  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
+  const server = await startServer({ ...env, PAGE_CACHE: 'off' }, { cwd: revision?.dir });
+  if (revision) label = `${label} @${revision.label}`;
   try {
     // As a member: the member path (the list and the caller's isSaved).
     const member = await memberHeaders(server.base);
@@ -168,7 +183,7 @@ export async function scalePoint({ label, env, events, startServer, results, n }
   } finally {
     await server.stop();
   }
-  results.scalePlans = [...(results.scalePlans ?? []), ...scalePlans(label, env, events)];
+  if (!revision) results.scalePlans = [...(results.scalePlans ?? []), ...scalePlans(label, env, events)];
 }
 
 /** The plans of the scale queries on `env`'s database, with no total kept (./scale-plans.ts). */
@@ -199,17 +214,24 @@ async function grow(label, db, sizes, ctx) {
     if (events > have) ctx.seed(db.env, events - Math.max(have, 60));
     have = events;
     ctx.log(`scale: ${label} ${events}…`);
-    await scalePoint({ label, env: db.env, events, startServer: ctx.startServer, results: ctx.results, n: ctx.n });
+    const point = { label, env: db.env, events, startServer: ctx.startServer, results: ctx.results, n: ctx.n };
+    await scalePoint(point);
+    // The earlier revision on the same data, then this one again: the machine's drift falls on both.
+    if (ctx.against && label === TARGET_DATABASE) {
+      ctx.log(`scale: ${label} ${events} @${ctx.against.label}…`);
+      await scalePoint({ ...point, revision: ctx.against });
+    }
   }
 }
 
 /**
  * The table: `sizes` per database (ascending); `pglite` is `{ env, events }` (the events it already
  * holds); `pg()` starts a PostgreSQL cluster and answers the same (null without binaries);
- * `seed(env, extra)` adds events.
+ * `seed(env, extra)` adds events; `against` (./revision.mjs), an earlier build measured beside on
+ * PostgreSQL at each size.
  */
-export async function scaleTable({ sizes, n, pglite, pg, seed, startServer, results, log }) {
-  const ctx = { seed, startServer, results, log, n };
+export async function scaleTable({ sizes, n, pglite, pg, seed, startServer, results, log, against }) {
+  const ctx = { seed, startServer, results, log, n, against };
   await grow('PGlite', pglite, sizes.PGlite, ctx);
   if (!sizes.PostgreSQL.length) return;
   const db = await pg();
@@ -259,6 +281,25 @@ export function scaleTargetRows(results) {
   return rows;
 }
 
+/** Each query's p50 and p99 now and on the earlier revision (`--against`), at the same size. */
+export function against(results) {
+  const rows = [];
+  for (const old of (results.scale ?? []).filter((r) => r.database.includes(' @'))) {
+    const database = old.database.slice(0, old.database.indexOf(' @'));
+    const now = results.scale.find((r) => r.database === database && r.events === old.events && r.query === old.query);
+    if (!now) continue;
+    rows.push({
+      events: old.events,
+      query: old.query,
+      now: `${now.p50} / ${now.p99}`,
+      [`before (${old.database.slice(database.length + 2)})`]: `${old.p50} / ${old.p99}`,
+      'p50 ×': Number((now.p50 / old.p50).toFixed(2)),
+      'p99 ×': Number((now.p99 / old.p99).toFixed(2)),
+    });
+  }
+  return rows;
+}
+
 const shown = (t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' });
 
 /** The scale table, its growth and its targets (`--only=scale`); also bench/results/<date>-scale.json. */
@@ -275,9 +316,14 @@ export function reportScale(results) {
   for (const p of results.scalePlans ?? []) {
     console.log(`   ${p.database} ${p.events} ${p.query}, ${p.statement}: ${p.ms} ms, ${p.buffers} buffers: ${p.plan}`);
   }
+  const before = against(results);
+  if (before.length) {
+    console.log('   against the earlier revision, on the same database (p50 / p99 ms; × = now ÷ before)');
+    console.table(before);
+  }
   console.log('Targets (list answers at scale)');
   console.table(scaleTargetRows(results).map(shown));
   const file = `bench/results/${results.date.slice(0, 19).replace(/[:T]/g, '-')}-scale.json`;
-  writeFileSync(file, JSON.stringify({ ...results, targets: scaleTargetRows(results) }, null, 2));
+  writeFileSync(file, JSON.stringify({ ...results, targets: scaleTargetRows(results), against: before }, null, 2));
   console.log(`\nresults written to ${file}`);
 }

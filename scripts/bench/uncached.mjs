@@ -9,7 +9,13 @@ import { cannon } from './cannon.mjs';
 import { scaleTargetRows } from './scale.mjs';
 import { percentile, TARGET_DATABASE } from './write-load-report.mjs';
 
-export const UNCACHED_TARGETS = { pageVsLogin: 0.5 };
+/**
+ * pageVsLogin: every public page against `/login`. vsBefore (issue 43): the photographer lists, which show
+ * ratings, against the revision before them (`--against`), on the same database.
+ */
+export const UNCACHED_TARGETS = { pageVsLogin: 0.5, vsBefore: 0.9 };
+/** The rows the `vsBefore` target reads. */
+const VS_BEFORE_TARGETS = ['photographers', 'API photographers, anonymous'];
 
 const enc = encodeURIComponent;
 
@@ -32,6 +38,7 @@ function uncachedTargets({ eventId, photographerId }) {
     { name: 'search events 스냅', path: `/search?searchKeyword=${enc('스냅')}&state=PROMOTION`, page: true },
     { name: 'API list, anonymous', path: '/api/v1/promotions/list' },
     { name: 'API search 야경, anonymous', path: `/api/v1/promotions/list?searchKeyword=${enc('야경')}` },
+    { name: 'API photographers, anonymous', path: '/api/v1/photographers/list' },
   ];
 }
 
@@ -89,9 +96,11 @@ const medianRun = (runs) => {
 /**
  * Starts a server on `env` with PAGE_CACHE=off (via the bench's `startServer`), measures every target
  * for `seconds` at `connections` in each of `rounds` rounds, `/login` before the first and after each,
- * and adds the rows to `results.uncached`.
+ * and adds the rows to `results.uncached`. With `revision` (./revision.mjs), that revision's server on
+ * the same database, its rows labelled with it.
  */
 export async function uncachedPoint({
+  revision,
   label,
   env,
   events,
@@ -101,7 +110,8 @@ export async function uncachedPoint({
   rounds = UNCACHED_ROUNDS,
   connections = 8,
 }) {
-  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
+  const server = await startServer({ ...env, PAGE_CACHE: 'off' }, { cwd: revision?.dir });
+  if (revision) label = `${label} @${revision.label}`;
   try {
     const targets = uncachedTargets(await firstIds(server.base));
     const reference = targets.find((t) => t.reference);
@@ -147,7 +157,29 @@ export function uncachedTargetRows(results) {
       ok: r.ratioToLogin >= UNCACHED_TARGETS.pageVsLogin,
     });
   }
+  for (const r of againstRows(results).filter((x) => VS_BEFORE_TARGETS.includes(x.target))) {
+    rows.push({
+      target: `${r.target} uncached req/s ≥ ${UNCACHED_TARGETS.vsBefore} of ${r.before} (${r.database}, ${r.events})`,
+      measured: r.ratio,
+      ok: r.ratio >= UNCACHED_TARGETS.vsBefore,
+    });
+  }
   rows.push(...scaleTargetRows(results));
+  return rows;
+}
+
+/** Each target's req/s now and on the earlier revision (`--against`), on the same database. */
+export function againstRows(results) {
+  const all = results.uncached ?? [];
+  const rows = [];
+  for (const old of all.filter((r) => r.database.includes(' @'))) {
+    const database = old.database.slice(0, old.database.indexOf(' @'));
+    const now = all.find((r) => r.database === database && r.events === old.events && r.target === old.target);
+    if (!now) continue;
+    const before = old.database.slice(database.length + 2);
+    const ratio = Number((now.rps / (old.rps || 1)).toFixed(2));
+    rows.push({ database, events: old.events, target: old.target, rps: now.rps, before, beforeRps: old.rps, ratio });
+  }
   return rows;
 }
 
@@ -168,6 +200,11 @@ export function reportUncached(results) {
       non2xx: r.non2xx,
     })),
   );
+  const before = againstRows(results);
+  if (before.length) {
+    console.log('   against the earlier revision, on the same database (req/s; ratio = now ÷ before)');
+    console.table(before);
+  }
   console.log('Targets (uncached cost and list answers)');
   console.table(uncachedTargetRows(results).map((t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' })));
 }

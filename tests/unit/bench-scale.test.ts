@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { growth } from '../../scripts/lib/bench-report.mjs';
-import { scaleSizes, scaleTargetRows } from '../../scripts/bench/scale.mjs';
+import { against, scaleSizes, scaleTargetRows } from '../../scripts/bench/scale.mjs';
 
 const row = (database: string, events: number, query: string, p50: number) => ({
   database,
@@ -56,5 +56,25 @@ describe('the scale table targets', () => {
         expect(large).toBe((small ?? 0) * 10);
     }
     expect(scaleSizes(false)).toEqual({ PGlite: [10_000, 100_000], PostgreSQL: [100_000, 1_000_000] });
+  });
+
+  it('sets an earlier revision beside today, query by query, and reads no target on it', () => {
+    const scale = [
+      { database: 'PostgreSQL', events: 1_000_000, query: 'search 야경', p50: 2, p99: 8 },
+      { database: 'PostgreSQL @2ddab40', events: 1_000_000, query: 'search 야경', p50: 4, p99: 32 },
+      { database: 'PostgreSQL @2ddab40', events: 1_000_000, query: 'search 초성 ㄱㅈㅅㄴ', p50: 9, p99: 9 },
+    ];
+    expect(against({ scale })).toEqual([
+      {
+        events: 1_000_000,
+        query: 'search 야경',
+        now: '2 / 8',
+        'before (2ddab40)': '4 / 32',
+        'p50 ×': 0.5,
+        'p99 ×': 0.25,
+      },
+    ]);
+    const targets = scaleTargetRows({ scale, growth: [] });
+    expect(targets.find((t) => t.target.startsWith('search 야경 p50 ≤ 5 ms'))).toMatchObject({ measured: '2 / 8' });
   });
 });

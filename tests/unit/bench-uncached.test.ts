@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uncachedRows, uncachedTargetRows } from '../../scripts/bench/uncached.mjs';
+import { againstRows, uncachedRows, uncachedTargetRows } from '../../scripts/bench/uncached.mjs';
 
 const targets = [
   { name: 'login (no data)', path: '/login', reference: true },
@@ -45,5 +45,43 @@ describe('the uncached table', () => {
     expect(judged.filter((t) => t.target.includes('uncached'))).toEqual([
       { target: 'pages uncached ≥ 0.5 of /login (PostgreSQL)', measured: 'not measured', ok: null },
     ]);
+  });
+
+  it('sets the photographer lists against the revision before their ratings (issue 43: ≥ 0.9)', () => {
+    const row = (database: string, target: string, rps: number) => ({
+      database,
+      events: 10_000,
+      target,
+      path: '/',
+      page: target === 'photographers',
+      rps,
+      p50: 1,
+      p99: 2,
+      non2xx: 0,
+      ratioToLogin: 0.7,
+      ratioRange: [0.7, 0.7],
+    });
+    const results = {
+      uncached: [
+        row('PostgreSQL', 'photographers', 460),
+        row('PostgreSQL', 'API photographers, anonymous', 800),
+        row('PostgreSQL', 'events', 300),
+        row('PostgreSQL @c57e2ff', 'photographers', 500),
+        row('PostgreSQL @c57e2ff', 'API photographers, anonymous', 1_000),
+        row('PostgreSQL @c57e2ff', 'events', 600),
+      ],
+    };
+    expect(againstRows(results).map((r) => [r.target, r.ratio])).toEqual([
+      ['photographers', 0.92],
+      ['API photographers, anonymous', 0.8],
+      ['events', 0.5],
+    ]);
+    const targets = uncachedTargetRows(results).filter((t) => t.target.includes('of c57e2ff'));
+    // Only the photographer lists are judged; the earlier revision's rows are never judged against /login.
+    expect(targets.map((t) => [t.target.split(' uncached')[0], t.ok])).toEqual([
+      ['photographers', true],
+      ['API photographers, anonymous', false],
+    ]);
+    expect(uncachedTargetRows(results).some((t) => t.target.includes('@c57e2ff'))).toBe(false);
   });
 });
