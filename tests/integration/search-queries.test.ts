@@ -361,6 +361,21 @@ describe('suggestions and popular searches', () => {
     expect(await suggest(db, '  ')).toEqual([]);
   });
 
+  it('answers the same whether the walk finds enough or the grams index is asked (issue 45, at 1M events)', async () => {
+    const { suggest, SUGGESTION_READS } = await import('#server/services/suggestions');
+    const events = (items: { kind: string; text: string }[]) => items.filter((i) => i.kind === 'EVENT');
+    const walked = await suggest(db, '가족', Date.now(), { walk: 1_000, fallback: 1_000 });
+    // The newest open event alone is walked: the others come from the index, open ones first.
+    const looked = await suggest(db, '가족', Date.now(), { walk: 1, fallback: 1_000 });
+    expect(events(looked)).toEqual(events(walked));
+    expect(await suggest(db, '가족')).toEqual(walked);
+    expect(events(walked).map((e) => e.text)).toEqual(['가을 단풍 가족 스냅 11차', '가족 스냅 마감 이벤트']);
+    // The walk alone (the index asked for nothing): open events only, newest first.
+    const only = await suggest(db, '가족', Date.now(), { walk: 1_000, fallback: 0 });
+    expect(events(only).map((e) => e.text)).toEqual(['가을 단풍 가족 스냅 11차']);
+    expect(SUGGESTION_READS.walk).toBeGreaterThanOrEqual(SUGGESTION_READS.fallback);
+  });
+
   it('counts searches that find something, per day, and lists the most searched of the last 7 days', async () => {
     const { popularSearches, recordSearch } = await import('#server/services/suggestions');
     const now = Date.now();

@@ -9,7 +9,7 @@ import { REGION_GROUPS, regionKey } from '#lib/regions';
 import { SEARCH_WORDS } from '#lib/search-words';
 import type { SqlParam } from '#server/db/client';
 import type { Queryable } from '#server/db/index';
-import { queryJsonParts } from '#server/db/json-rows';
+import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { compactSearchText, normaliseSearchText } from '#server/search/grams';
 import {
   headCondition,
@@ -17,6 +17,7 @@ import {
   searchConditions,
   SUGGEST_MAX_LENGTH,
   suggestionQuery,
+  type SearchTerm,
 } from '#server/search/query';
 
 export type SuggestionKind = 'EVENT' | 'PHOTOGRAPHER' | 'TYPE' | 'REGION';
@@ -65,55 +66,115 @@ export function wordSuggestions(query: string): Suggestion[] {
 }
 
 /**
+ * How far a suggestion looks (issue 45, at 1M events and 100k photographers). A syllable (`가`) holds in
+ * half of all titles: sorting every match took seconds. So the newest open events (the most saved
+ * photographers) are walked first, at most `walk` rows, stopping at the suggestions wanted; only a word
+ * rare among them is looked up through the grams index, at most `fallback` matches, then ordered.
+ */
+export const SUGGESTION_READS = { walk: 1_000, fallback: 200 } as const;
+
+interface Found {
+  events: string[];
+  photographers: string[];
+}
+
+/**
  * Suggestions for what is typed: at most 5 event titles (open events first, newest first), 3
  * photographer names (most saved first) whose title or name holds every word, then types and regions.
- * One statement, through the grams indexes; nothing for an empty or over-long text.
+ * One statement (a second, through the grams indexes, for a word the walk did not find enough of);
+ * nothing for an empty or over-long text.
  */
-export async function suggest(db: Queryable, typed: string, now = Date.now()): Promise<Suggestion[]> {
+export async function suggest(
+  db: Queryable,
+  typed: string,
+  now = Date.now(),
+  reads: { walk: number; fallback: number } = SUGGESTION_READS,
+): Promise<Suggestion[]> {
   const query = suggestionQuery(typed);
   if (!query) return [];
   const terms = parseSearchQuery(query).map((t) => ({ texts: t.texts, types: [], regions: [] }));
   if (terms.length === 0) return [];
-  const params: SqlParam[] = [];
-  const add = (v: SqlParam) => `$${params.push(v)}`;
-  // Every word in the title (or name) itself: a suggestion names what the field will find first.
-  const inHead = (text: string) => terms.map((t) => headCondition([t], text, add)).join(' and ');
-  const events = [
-    'p.deleted_at is null',
-    ...searchConditions(terms, { text: 'p.search_text', grams: 'p.search_grams', types: '', regions: '' }, add),
-    inHead('p.search_text'),
-  ].join(' and ');
-  const people = [
-    "pp.description <> ''",
-    'pp.hidden_at is null',
-    ...searchConditions(terms, { text: 'pp.search_text', grams: 'pp.search_grams', types: '', regions: '' }, add),
-    inHead('pp.search_text'),
-  ].join(' and ');
-  const today = add(todayKst(now));
-  const read = await queryJsonParts<{ events: string; photographers: string }>(
-    db,
-    {
-      events: {
-        sql: `select p.title, p.ended_at >= ${today}::date as open, p.id from promotions p where ${events}
-               order by p.ended_at >= ${today}::date desc, p.id desc limit ${add(SUGGESTION_LIMITS.events * 2)}`,
-        orderBy: 'r.open desc, r.id desc',
-        map: (row) => (row as { title: string }).title,
-      },
-      photographers: {
-        sql: `select m.nickname, pp.save_count, m.id from photographer_pages pp join members m on m.id = pp.member_id
-               where ${people} order by pp.save_count desc, m.id desc limit ${add(SUGGESTION_LIMITS.photographers)}`,
-        orderBy: 'r.save_count desc, r.id desc',
-        map: (row) => (row as { nickname: string }).nickname,
-      },
-    },
-    params,
-  );
-  const titles = [...new Set(read.events)].slice(0, SUGGESTION_LIMITS.events);
+  // Titles repeat (a series of events): twice the titles shown, made unique after.
+  const wanted = { events: SUGGESTION_LIMITS.events * 2, photographers: SUGGESTION_LIMITS.photographers };
+  const walked = await read(db, terms, { now, how: 'walk', rows: reads.walk }, wanted);
+  const short = {
+    events: walked.events.length < wanted.events ? wanted.events : 0,
+    photographers: walked.photographers.length < wanted.photographers ? wanted.photographers : 0,
+  };
+  const looked =
+    short.events || short.photographers
+      ? await read(db, terms, { now, how: 'index', rows: reads.fallback }, short)
+      : null;
+  // The index's answer is whole and ordered: it stands for the walk's wherever it found as many.
+  const better = (part: keyof Found) =>
+    looked && looked[part].length >= walked[part].length ? looked[part] : walked[part];
+  const titles = [...new Set(short.events ? better('events') : walked.events)];
+  const names = short.photographers ? better('photographers') : walked.photographers;
   return [
-    ...titles.map((text): Suggestion => ({ kind: 'EVENT', text })),
-    ...read.photographers.map((text): Suggestion => ({ kind: 'PHOTOGRAPHER', text })),
+    ...titles.slice(0, SUGGESTION_LIMITS.events).map((text): Suggestion => ({ kind: 'EVENT', text })),
+    ...names.map((text): Suggestion => ({ kind: 'PHOTOGRAPHER', text })),
     ...wordSuggestions(query),
   ];
+}
+
+/**
+ * The titles and names that hold every word in their head, `wanted` of each (0: that part is not read).
+ * `walk`: down the newest open events and the most saved pages, at most `rows` rows each; `index`:
+ * through the grams indexes, at most `rows` matches each, then ordered.
+ */
+async function read(
+  db: Queryable,
+  terms: readonly SearchTerm[],
+  { now, how, rows: most }: { now: number; how: 'walk' | 'index'; rows: number },
+  wanted: { events: number; photographers: number },
+): Promise<Found> {
+  const params: SqlParam[] = [];
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  const indexes = how === 'index';
+  // Every word in the title (or name) itself: a suggestion names what the field will find first.
+  const holds = (alias: string) =>
+    [
+      ...searchConditions(
+        terms,
+        { text: `${alias}.search_text`, grams: `${alias}.search_grams`, types: '', regions: '' },
+        add,
+        indexes,
+      ),
+      ...terms.map((t) => headCondition([t], `${alias}.search_text`, add)),
+    ].join(' and ');
+  const rows = add(most);
+  const parts: Record<string, JsonRowsPart<string>> = {};
+  if (wanted.events > 0) {
+    const today = add(todayKst(now));
+    parts['events'] = {
+      sql: indexes
+        ? `select x.title, x.open, x.id from (
+             select p.title, p.ended_at >= ${today}::date as open, p.id from promotions p
+              where p.deleted_at is null and ${holds('p')} limit ${rows}) x
+            order by x.open desc, x.id desc limit ${add(wanted.events)}`
+        : `select w.title, true as open, w.id from (
+             select p.title, p.id, p.search_text from promotions p
+              where p.deleted_at is null and p.ended_at >= ${today}::date order by p.id desc limit ${rows}) w
+            where ${holds('w')} order by w.id desc limit ${add(wanted.events)}`,
+      orderBy: 'r.open desc, r.id desc',
+      map: (row) => (row as { title: string }).title,
+    };
+  }
+  if (wanted.photographers > 0) {
+    const pages = `select pp.member_id, pp.save_count, pp.search_text, pp.search_grams from photographer_pages pp
+                    where pp.description <> '' and pp.hidden_at is null`;
+    parts['photographers'] = {
+      sql: `select m.nickname, w.save_count, w.member_id as id from (
+              ${indexes ? `${pages} and ${holds('pp')} limit ${rows}` : `${pages} order by pp.save_count desc, pp.member_id desc limit ${rows}`}
+            ) w join members m on m.id = w.member_id
+            ${indexes ? '' : `where ${holds('w')}`}
+            order by w.save_count desc, w.member_id desc limit ${add(wanted.photographers)}`,
+      orderBy: 'r.save_count desc, r.id desc',
+      map: (row) => (row as { nickname: string }).nickname,
+    };
+  }
+  const found = await queryJsonParts<Record<string, string>>(db, parts, params);
+  return { events: found['events'] ?? [], photographers: found['photographers'] ?? [] };
 }
 
 export const POPULAR_DAYS = 7;
