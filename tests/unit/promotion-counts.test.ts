@@ -27,10 +27,26 @@ describe('list totals', () => {
     expect(burst).toEqual(Array(20).fill(42));
     expect(db.asked).toBe(1);
     expect(await countMatching(db, 'p.deleted_at is null', [], 5_999)).toBe(42);
-    expect(await countMatching(db, 'p.deleted_at is null', [], 6_000)).toBe(43);
+    // Past the TTL: the kept total is answered at once while one request counts it again.
+    const stale = await Promise.all(
+      [7_000, 7_001, 7_002].map((at) => countMatching(db, 'p.deleted_at is null', [], at)),
+    );
+    expect(stale).toEqual([42, 42, 42]);
+    expect(db.asked).toBe(2);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await countMatching(db, 'p.deleted_at is null', [], 7_003)).toBe(43);
     clearPromotionCounts();
-    expect(await countMatching(db, 'p.deleted_at is null', [], 6_001)).toBe(44);
+    expect(await countMatching(db, 'p.deleted_at is null', [], 7_004)).toBe(44);
     expect(db.asked).toBe(3);
+  });
+
+  it('waits for a new count once the kept one is more than a minute stale', async () => {
+    clearPromotionCounts();
+    const db = countingDb([1, 2]);
+    expect(await countMatching(db, 'old', [], 1_000)).toBe(1);
+    // Fresh until about 6,000, answered stale until about 66,000: after that the request waits.
+    expect(await countMatching(db, 'old', [], 68_000)).toBe(2);
+    expect(db.asked).toBe(2);
   });
 
   it('keeps no failed count', async () => {
@@ -65,6 +81,7 @@ describe('slow list totals', () => {
     // Past the TTL counted from the start, within it counted from the end: still kept.
     expect(await countMatching(db, 'slow', [], start + 5_000 + (done - start) / 2)).toBe(9);
     expect(asked).toBe(1);
+    // Then stale: answered at once, counted again behind it.
     expect(await countMatching(db, 'slow', [], start + 5_000 + (done - start) + 1)).toBe(9);
     expect(asked).toBe(2);
   });

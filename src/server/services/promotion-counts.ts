@@ -3,11 +3,14 @@ import type { Queryable } from '#server/db/index';
 
 /**
  * Totals of list queries, kept for a few seconds: counting every match is the expensive half of a list
- * page at 100k events, and the same filters are asked again and again. Any event write in this process
- * clears it; another instance's total is at most COUNT_TTL_MS old.
+ * page (a common word at 1M events: seconds), and the same filters are asked again and again. A total
+ * kept COUNT_TTL_MS (from when it was counted) is then still answered for up to COUNT_STALE_MS while one
+ * request counts it again in the background, so only the first search of a filter waits for its count.
+ * Any event write in this process clears them all (the writer's next page counts its own event); another
+ * instance's total is at most COUNT_TTL_MS plus one count old.
  */
 const COUNT_TTL_MS = 5_000;
-const SLOW_COUNT_MS = 1_000;
+const COUNT_STALE_MS = 60_000;
 
 /**
  * The matches of a list query, and the planner's estimate of the events in the table (`pg_class.reltuples`,
@@ -21,8 +24,17 @@ export interface MatchCount {
   parts: number[];
 }
 
-/** A total being counted is shared too: a burst of the same list counts once, not once per request. */
-const counts = new Map<string, { count: Promise<MatchCount>; expiresAt: number }>();
+interface Kept {
+  /** The count being made, or made (a burst of the same list counts once, not once per request). */
+  count: Promise<MatchCount>;
+  /** Once counted: the total, and until when it is fresh (then stale, answered while counted again). */
+  value?: MatchCount;
+  expiresAt: number;
+  /** A new count of a stale total is running. */
+  recounting?: boolean;
+}
+
+const counts = new Map<string, Kept>();
 
 export function clearPromotionCounts(): void {
   counts.clear();
@@ -36,22 +48,24 @@ export function keptCount(where: string, params: SqlParam[], now = Date.now()): 
   return hit && hit.expiresAt > now ? hit.count : undefined;
 }
 
+function keep(key: string, entry: Kept): void {
+  if (counts.size > 1_000 && !counts.has(key)) counts.clear();
+  counts.set(key, entry);
+}
+
 /**
  * Keeps a count read as part of another statement (the photographer page's tab counts, read with its
  * cards), as `countWithSize` keeps its own; `rows` (the table's size) is unknown there and left 0.
  */
 export function keepCount(where: string, params: SqlParam[], total: number, now = Date.now()): void {
-  if (counts.size > 1_000) counts.clear();
-  counts.set(keyOf(where, params), {
-    count: Promise.resolve({ total, rows: 0, parts: [total] }),
-    expiresAt: now + COUNT_TTL_MS,
-  });
+  const value = { total, rows: 0, parts: [total] };
+  keep(keyOf(where, params), { count: Promise.resolve(value), value, expiresAt: now + COUNT_TTL_MS });
 }
 
 /**
  * The kept (or a new) count of the events matching `where`, with the table's estimated size, and the
  * count of each of `parts` (conditions on those rows, their parameters in `params`) in the same
- * statement.
+ * statement. A stale kept count is answered while it is counted again (at most one count at a time).
  */
 export function countWithSize(
   db: Queryable,
@@ -60,45 +74,56 @@ export function countWithSize(
   parts: readonly string[] = [],
   now = Date.now(),
 ): Promise<MatchCount> {
-  const kept = parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where;
-  const key = keyOf(kept, params);
-  const hit = keptCount(kept, params, now);
-  if (hit) return hit;
-  const partColumns = parts.map((part, i) => `, count(*) filter (where ${part})::int as part${i}`).join('');
-  const count = db
-    .query<Record<string, number | string | undefined>>(
-      `select count(*)::int as total${partColumns},
-              (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'promotions'::regclass) as rows
-         from promotions p where ${where}`,
-      params,
-    )
-    .then((rows) => {
-      const row = rows[0] ?? {};
-      const total = Number(row['total'] ?? 0);
-      return {
-        total,
-        rows: Number(row['rows'] ?? 0),
-        parts: parts.length > 0 ? parts.map((_, i) => Number(row[`part${i}`] ?? 0)) : [total],
-      };
-    });
-  if (counts.size > 1_000) counts.clear();
-  const entry = { count, expiresAt: now + COUNT_TTL_MS };
-  counts.set(key, entry);
-  // A count slower than SLOW_COUNT_MS (a common keyword at 1M events: seconds) is kept COUNT_TTL_MS from
-  // when it finished: kept from when it began, it expired before it was done and every request recounted.
+  const key = keyOf(parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where, params);
+  const hit = counts.get(key);
+  if (hit && (hit.expiresAt > now || !hit.value)) return hit.count;
+  const count = () => {
+    const partColumns = parts.map((part, i) => `, count(*) filter (where ${part})::int as part${i}`).join('');
+    return db
+      .query<Record<string, number | string | undefined>>(
+        `select count(*)::int as total${partColumns},
+                (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'promotions'::regclass) as rows
+           from promotions p where ${where}`,
+        params,
+      )
+      .then((rows): MatchCount => {
+        const row = rows[0] ?? {};
+        const total = Number(row['total'] ?? 0);
+        return {
+          total,
+          rows: Number(row['rows'] ?? 0),
+          parts: parts.length > 0 ? parts.map((_, i) => Number(row[`part${i}`] ?? 0)) : [total],
+        };
+      });
+  };
+  // Kept from when it finished (a slow count kept from when it began would expire before it was done).
   const began = Date.now();
-  void count.then(
-    () => {
-      const took = Date.now() - began;
-      if (took > SLOW_COUNT_MS) entry.expiresAt += took;
+  const freshUntil = () => now + (Date.now() - began) + COUNT_TTL_MS;
+  if (hit?.value && now - hit.expiresAt < COUNT_STALE_MS) {
+    if (!hit.recounting) {
+      hit.recounting = true;
+      count().then(
+        (value) => {
+          if (counts.get(key) === hit) keep(key, { count: Promise.resolve(value), value, expiresAt: freshUntil() });
+        },
+        () => (hit.recounting = false),
+      );
+    }
+    return Promise.resolve(hit.value);
+  }
+  const entry: Kept = { count: count(), expiresAt: Number.POSITIVE_INFINITY };
+  keep(key, entry);
+  entry.count.then(
+    (value) => {
+      entry.value = value;
+      entry.expiresAt = freshUntil();
     },
-    () => undefined,
+    // A failed count is not kept: the next request asks the database again.
+    () => {
+      if (counts.get(key) === entry) counts.delete(key);
+    },
   );
-  // A failed count is not kept: the next request asks the database again.
-  count.catch(() => {
-    if (counts.get(key) === entry) counts.delete(key);
-  });
-  return count;
+  return entry.count;
 }
 
 export async function countMatching(
