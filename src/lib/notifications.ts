@@ -3,6 +3,7 @@
  * and the wire shapes of `/users/me/notifications` and `/users/me/notification-settings`. Pure data,
  * shared by the server and the islands. The Korean text of each kind is `copy-notifications.ts`.
  */
+import type { Page } from './page';
 
 export const NOTIFICATION_KINDS = [
   'NEW_APPLICATIONS',
@@ -51,16 +52,9 @@ export interface NotificationItem {
   readAt: string | null;
 }
 
-export interface NotificationsPage {
-  items: NotificationItem[];
+/** The contract's page of notifications with the member's unread count. */
+export interface NotificationsPage extends Page<NotificationItem> {
   unreadCount: number;
-  page: number;
-  pageSize: number;
-  totalPage: number;
-  isFirstPage: boolean;
-  isLastPage: boolean;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
 }
 
 /** `POST /users/me/notifications/read` answers how many it marked and the unread count after. */

@@ -12,6 +12,7 @@ import type { ApplicationStatus } from '#lib/applications';
 import type { ApplicationInboxEvent, ApplicationMoveBody, ApplicationResponse } from '#lib/contract';
 import { applicationCopy } from '#lib/copy-applications';
 import { memberCopy } from '#lib/copy-member';
+import { withLoadedPage, type PagedList } from '#lib/page';
 import { paths } from '#lib/paths';
 import { denyPage, enterMemberPage, errorMessage } from './member';
 import { openConfirm, showToast } from './ui';
@@ -43,15 +44,11 @@ export async function openInbox(): Promise<void> {
 
 export const INBOX_PAGE_SIZE = 20;
 
-export interface InboxEventState {
-  status: 'loading' | 'ready' | 'loadingMore' | 'error';
+export interface InboxEventState extends PagedList<ApplicationResponse> {
   promotionId: number | null;
   /** The event and its counts (from the inbox), null until loaded. */
   event: ApplicationInboxEvent | null;
   filter: ApplicationStatus | null;
-  items: ApplicationResponse[];
-  nextPage: number;
-  hasNext: boolean;
   error: string | null;
   pending: readonly number[];
 }
@@ -78,14 +75,7 @@ async function loadApplicants(page: number): Promise<void> {
     const now = $inboxEvent.get();
     // A newer filter asked meanwhile: this answer is stale.
     if (now.filter !== filter || now.promotionId !== promotionId) return;
-    const seen = new Set(page === 0 ? [] : now.items.map((a) => a.id));
-    $inboxEvent.set({
-      ...now,
-      status: 'ready',
-      items: page === 0 ? answer.items : [...now.items, ...answer.items.filter((a) => !seen.has(a.id))],
-      nextPage: page + 1,
-      hasNext: answer.hasNextPage,
-    });
+    $inboxEvent.set(withLoadedPage(now, page, answer));
   } catch (err) {
     if (isApiRequestError(err) && err.status === 401) return;
     if (isApiRequestError(err) && (err.status === 403 || err.status === 404)) {

@@ -10,16 +10,13 @@ import { downloadCalendar, editApplication, fetchMyApplications, moveApplication
 import type { ApplicationMove } from '#lib/applications';
 import type { ApplicationBody, ApplicationResponse } from '#lib/contract';
 import { applicationCopy } from '#lib/copy-applications';
+import { withLoadedPage, type PagedList } from '#lib/page';
 import { enterMemberPage, errorMessage } from './member';
 import { openConfirm, showToast } from './ui';
 
 export const MY_APPLICATIONS_PAGE_SIZE = 20;
 
-export interface MyApplicationsState {
-  status: 'loading' | 'ready' | 'loadingMore' | 'error';
-  items: ApplicationResponse[];
-  nextPage: number;
-  hasNext: boolean;
+export interface MyApplicationsState extends PagedList<ApplicationResponse> {
   error: string | null;
   /** Applications with a call in flight (their buttons wait). */
   pending: readonly number[];
@@ -41,16 +38,7 @@ async function load(page: number): Promise<void> {
   $myApplications.set({ ...before, status: page === 0 ? 'loading' : 'loadingMore', error: null });
   try {
     const answer = await fetchMyApplications(page, MY_APPLICATIONS_PAGE_SIZE);
-    const current = $myApplications.get();
-    const seen = new Set(page === 0 ? [] : current.items.map((a) => a.id));
-    $myApplications.set({
-      ...current,
-      status: 'ready',
-      items: page === 0 ? answer.items : [...current.items, ...answer.items.filter((a) => !seen.has(a.id))],
-      nextPage: page + 1,
-      hasNext: answer.hasNextPage,
-      error: null,
-    });
+    $myApplications.set({ ...withLoadedPage($myApplications.get(), page, answer), error: null });
   } catch (err) {
     if (isApiRequestError(err) && err.status === 401) return;
     console.error('my applications not loaded', err);

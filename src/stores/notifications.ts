@@ -7,6 +7,7 @@ import { atom } from 'nanostores';
 import { api, isApiRequestError } from '#client/api';
 import { navigate } from '#client/browser';
 import { notificationCopy } from '#lib/copy-notifications';
+import { withLoadedPage, type PagedList } from '#lib/page';
 import type {
   MarkReadResponse,
   NotificationItem,
@@ -19,12 +20,8 @@ import { showToast } from './ui';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-export interface NotificationsState {
-  status: 'loading' | 'ready' | 'loadingMore' | 'error';
-  items: NotificationItem[];
+export interface NotificationsState extends PagedList<NotificationItem> {
   unreadCount: number;
-  nextPage: number;
-  hasNext: boolean;
 }
 
 const INITIAL: NotificationsState = { status: 'loading', items: [], unreadCount: 0, nextPage: 0, hasNext: false };
@@ -36,15 +33,7 @@ async function load(page: number): Promise<void> {
     const answer = await api.get<NotificationsPage>('/users/me/notifications', {
       query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE },
     });
-    const current = $notifications.get();
-    const seen = new Set(page === 0 ? [] : current.items.map((n) => n.id));
-    $notifications.set({
-      status: 'ready',
-      items: page === 0 ? answer.items : [...current.items, ...answer.items.filter((n) => !seen.has(n.id))],
-      unreadCount: answer.unreadCount,
-      nextPage: page + 1,
-      hasNext: answer.hasNextPage,
-    });
+    $notifications.set({ ...withLoadedPage($notifications.get(), page, answer), unreadCount: answer.unreadCount });
   } catch (err) {
     if (isApiRequestError(err) && err.status === 401) return;
     console.error('notifications not loaded', err);
