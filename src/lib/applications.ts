@@ -3,6 +3,7 @@
  * where, to where, with what), the intake rules and the consent the applicant gives. Shared by the
  * islands (which buttons to show, the form's messages) and the server (which moves to refuse).
  */
+import { labelled } from './domain';
 import { graphemeLength } from './text';
 import { FieldErrors, type PayloadResult } from './rules/result';
 import { readPayload, requiredEnum } from './rules/payload';
@@ -15,20 +16,7 @@ export type ApplyMode = (typeof APPLY_MODES)[number];
 /** Events take applications on 담아봐 when their mode says so. */
 export const takesInAppApplications = (mode: ApplyMode): boolean => mode !== 'LINK';
 
-export const APPLICATION_STATUSES = [
-  'APPLIED',
-  'SELECTED',
-  'CONFIRMED',
-  'COMPLETED',
-  'NO_SHOW',
-  'DECLINED',
-  'WITHDRAWN',
-  'CANCELLED',
-  'EXPIRED',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+export const [APPLICATION_STATUSES, APPLICATION_STATUS_LABELS] = labelled({
   APPLIED: '신청함',
   SELECTED: '선정됨',
   CONFIRMED: '참여 확정',
@@ -38,7 +26,8 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   WITHDRAWN: '신청 취소',
   CANCELLED: '선정 취소',
   EXPIRED: '기간 만료',
-};
+});
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** States in which the application is still going: one such per member and event. */
 export const ACTIVE_STATUSES: readonly ApplicationStatus[] = ['APPLIED', 'SELECTED', 'CONFIRMED'];

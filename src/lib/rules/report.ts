@@ -2,6 +2,7 @@
  * Reports and moderation rules: the report dialog uses them for its choices and hints, the report and
  * hide endpoints use `validateReportInput` and `validateHideInput`.
  */
+import { labelled } from '#lib/domain';
 import { normaliseMultiline, validateMultilineText } from './common';
 import { readPayload, requiredEnum, requiredString } from './payload';
 import { FieldErrors, type PayloadResult, type RuleResult } from './result';
@@ -21,15 +22,13 @@ export const MODERATION_PATHS: Record<HideableTargetType, string> = {
   PHOTOGRAPHER: 'photographers',
   REVIEW: 'reviews',
 };
-export const REPORT_REASONS = ['SPAM', 'INAPPROPRIATE_PHOTO', 'FRAUD', 'OTHER'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+export const [REPORT_REASONS, REPORT_REASON_LABELS] = labelled({
   SPAM: '스팸·홍보',
   INAPPROPRIATE_PHOTO: '부적절한 사진',
   FRAUD: '사기 의심',
   OTHER: '기타',
-};
+});
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_DETAIL_MAX = 500;
 export const HIDE_REASON_MAX = 200;
