@@ -60,31 +60,68 @@ export function validateMultilineText(
   return { ok: true, value };
 }
 
+type Limits = { min: number; max: number };
+
+export const REGION_UNKNOWN_MESSAGE = (key: string) => `선택할 수 없는 지역이에요: ${key}`;
+
+/**
+ * What a pick of photography types and regions says when it is refused: the same for a photographer's
+ * profile and an event, but for the maximum of each.
+ */
+export function choiceMessages(types: Limits, regions: Limits) {
+  return {
+    typesEmpty: '촬영 유형을 1개 이상 선택해 주세요.',
+    typesTooMany: `촬영 유형은 최대 ${types.max}개까지 선택할 수 있어요.`,
+    typesInvalid: '선택할 수 없는 촬영 유형이에요.',
+    typesDuplicate: '같은 촬영 유형이 두 번 선택되었어요.',
+    regionsEmpty: '활동 지역을 1개 이상 선택해 주세요.',
+    regionsTooMany: `활동 지역은 최대 ${regions.max}개까지 선택할 수 있어요.`,
+    regionsDuplicate: '같은 지역이 두 번 선택되었어요.',
+  } as const;
+}
+
+export type ChoiceMessages = ReturnType<typeof choiceMessages>;
+
 /** `min`–`max` distinct photography types; the value is ordered by enum name. */
 export function validatePhotographyTypeSelection(
   values: readonly string[],
-  limits: { min: number; max: number },
-  messages: { empty: string; tooMany: string; invalid: string; duplicate: string },
+  limits: Limits,
+  messages: ChoiceMessages,
 ): RuleResult<PhotographyType[]> {
-  if (values.length < limits.min) return { ok: false, message: messages.empty };
-  if (!values.every((v) => isOneOf(PHOTOGRAPHY_TYPES, v))) return { ok: false, message: messages.invalid };
-  if (new Set(values).size !== values.length) return { ok: false, message: messages.duplicate };
-  if (values.length > limits.max) return { ok: false, message: messages.tooMany };
+  if (values.length < limits.min) return { ok: false, message: messages.typesEmpty };
+  if (!values.every((v) => isOneOf(PHOTOGRAPHY_TYPES, v))) return { ok: false, message: messages.typesInvalid };
+  if (new Set(values).size !== values.length) return { ok: false, message: messages.typesDuplicate };
+  if (values.length > limits.max) return { ok: false, message: messages.typesTooMany };
   return { ok: true, value: [...(values as readonly PhotographyType[])].sort() };
 }
 
 /** `min`–`max` distinct regions of the catalogue; the value is in catalogue order. */
 export function validateRegionSelection(
   regions: readonly Region[],
-  limits: { min: number; max: number },
-  messages: { empty: string; tooMany: string; unknown: (key: string) => string; duplicate: string },
+  limits: Limits,
+  messages: ChoiceMessages,
 ): RuleResult<Region[]> {
-  if (regions.length < limits.min) return { ok: false, message: messages.empty };
+  if (regions.length < limits.min) return { ok: false, message: messages.regionsEmpty };
   const unknown = regions.find((r) => !isKnownRegion(r.category, r.name));
-  if (unknown) return { ok: false, message: messages.unknown(regionKeyOf(unknown)) };
-  if (new Set(regions.map(regionKeyOf)).size !== regions.length) return { ok: false, message: messages.duplicate };
-  if (regions.length > limits.max) return { ok: false, message: messages.tooMany };
+  if (unknown) return { ok: false, message: REGION_UNKNOWN_MESSAGE(regionKeyOf(unknown)) };
+  if (new Set(regions.map(regionKeyOf)).size !== regions.length) {
+    return { ok: false, message: messages.regionsDuplicate };
+  }
+  if (regions.length > limits.max) return { ok: false, message: messages.regionsTooMany };
   return { ok: true, value: regions.map((r) => ({ category: r.category, name: r.name })).sort(compareRegions) };
+}
+
+/**
+ * The pick of photography types and regions of a form (a photographer's profile, an event) within its
+ * limits: what it says when refused, and its two rules.
+ */
+export function choiceRules(types: Limits, regions: Limits) {
+  const messages = choiceMessages(types, regions);
+  return {
+    messages,
+    types: (values: readonly string[]) => validatePhotographyTypeSelection(values, types, messages),
+    regions: (picked: readonly Region[]) => validateRegionSelection(picked, regions, messages),
+  };
 }
 
 /** `min`–`max` items (images), order kept. */
@@ -111,5 +148,3 @@ export function validateImageList(
   }
   return { ok: true, value: [...images] };
 }
-
-export const REGION_UNKNOWN_MESSAGE = (key: string) => `선택할 수 없는 지역이에요: ${key}`;

@@ -14,14 +14,7 @@ import {
   type PhotographyType,
   type Region,
 } from '#lib/domain';
-import {
-  LIMITS,
-  REGION_UNKNOWN_MESSAGE,
-  validateImageList,
-  validateMultilineText,
-  validatePhotographyTypeSelection,
-  validateRegionSelection,
-} from './common';
+import { LIMITS, choiceRules, validateImageList, validateMultilineText } from './common';
 import {
   enumArray,
   imageArray,
@@ -152,15 +145,11 @@ export function validateGender(value: unknown): RuleResult<Gender> {
 // ---------------------------------------------------------------------------------------------------
 // Photographer profile and page
 
+const PROFILE_CHOICES = choiceRules(LIMITS.profilePhotographyTypes, LIMITS.profileRegions);
+
 export const PROFILE_MESSAGES = {
   imageRequired: '프로필 사진을 등록해 주세요.',
-  typesEmpty: '촬영 유형을 1개 이상 선택해 주세요.',
-  typesTooMany: `촬영 유형은 최대 ${LIMITS.profilePhotographyTypes.max}개까지 선택할 수 있어요.`,
-  typesInvalid: '선택할 수 없는 촬영 유형이에요.',
-  typesDuplicate: '같은 촬영 유형이 두 번 선택되었어요.',
-  regionsEmpty: '활동 지역을 1개 이상 선택해 주세요.',
-  regionsTooMany: `활동 지역은 최대 ${LIMITS.profileRegions.max}개까지 선택할 수 있어요.`,
-  regionsDuplicate: '같은 지역이 두 번 선택되었어요.',
+  ...PROFILE_CHOICES.messages,
 } as const;
 
 export function validateProfileImage(image: Image | null | undefined): RuleResult<Image> {
@@ -168,24 +157,10 @@ export function validateProfileImage(image: Image | null | undefined): RuleResul
 }
 
 /** 1–3 main photography types (sign-up and profile edit). */
-export function validateMainPhotographyTypes(values: readonly string[]): RuleResult<PhotographyType[]> {
-  return validatePhotographyTypeSelection(values, LIMITS.profilePhotographyTypes, {
-    empty: PROFILE_MESSAGES.typesEmpty,
-    tooMany: PROFILE_MESSAGES.typesTooMany,
-    invalid: PROFILE_MESSAGES.typesInvalid,
-    duplicate: PROFILE_MESSAGES.typesDuplicate,
-  });
-}
+export const validateMainPhotographyTypes = PROFILE_CHOICES.types;
 
 /** 1–5 activity regions of the catalogue (sign-up and profile edit). */
-export function validatePhotographerRegions(regions: readonly Region[]): RuleResult<Region[]> {
-  return validateRegionSelection(regions, LIMITS.profileRegions, {
-    empty: PROFILE_MESSAGES.regionsEmpty,
-    tooMany: PROFILE_MESSAGES.regionsTooMany,
-    unknown: REGION_UNKNOWN_MESSAGE,
-    duplicate: PROFILE_MESSAGES.regionsDuplicate,
-  });
-}
+export const validatePhotographerRegions = PROFILE_CHOICES.regions;
 
 export const PAGE_MESSAGES = {
   portfolioEmpty: '포트폴리오 이미지를 1장 이상 첨부해 주세요.',

@@ -12,15 +12,7 @@ import {
   type Region,
 } from '#lib/domain';
 import { graphemeLength, visibleLength } from '#lib/text';
-import {
-  LIMITS,
-  REGION_UNKNOWN_MESSAGE,
-  SINGLE_LINE_CONTROLS,
-  validateImageList,
-  validateMultilineText,
-  validatePhotographyTypeSelection,
-  validateRegionSelection,
-} from './common';
+import { LIMITS, SINGLE_LINE_CONTROLS, choiceRules, validateImageList, validateMultilineText } from './common';
 import {
   enumArray,
   imageArray,
@@ -47,6 +39,8 @@ export const PROMOTION_HINTS = {
   images: '첫 번째 사진이 대표 사진으로 보여요.',
 } as const;
 
+const PROMOTION_CHOICES = choiceRules(LIMITS.promotionPhotographyTypes, LIMITS.promotionRegions);
+
 export const PROMOTION_MESSAGES = {
   titleEmpty: '이벤트 제목을 입력해 주세요.',
   titleLength: `이벤트 제목은 공백 포함 ${LIMITS.promotionTitle.min}~${LIMITS.promotionTitle.max}자로 입력해 주세요.`,
@@ -54,13 +48,7 @@ export const PROMOTION_MESSAGES = {
   contentEmpty: '상세 설명을 입력해 주세요.',
   contentTooLong: `상세 설명은 ${LIMITS.description.max}자 이내로 입력해 주세요.`,
   contentInvalid: '상세 설명에 쓸 수 없는 문자가 있어요.',
-  typesEmpty: '촬영 유형을 1개 이상 선택해 주세요.',
-  typesTooMany: `촬영 유형은 최대 ${LIMITS.promotionPhotographyTypes.max}개까지 선택할 수 있어요.`,
-  typesInvalid: '선택할 수 없는 촬영 유형이에요.',
-  typesDuplicate: '같은 촬영 유형이 두 번 선택되었어요.',
-  regionsEmpty: '활동 지역을 1개 이상 선택해 주세요.',
-  regionsTooMany: `활동 지역은 최대 ${LIMITS.promotionRegions.max}개까지 선택할 수 있어요.`,
-  regionsDuplicate: '같은 지역이 두 번 선택되었어요.',
+  ...PROMOTION_CHOICES.messages,
   imagesEmpty: '배너 사진을 1장 이상 첨부해 주세요.',
   imagesTooMany: `배너 사진은 최대 ${LIMITS.promotionImages.max}장까지 첨부할 수 있어요.`,
   imagesDuplicate: '같은 사진이 두 번 첨부되었어요. 하나를 지워 주세요.',
@@ -105,24 +93,10 @@ export function validatePromotionContent(input: string): RuleResult<string> {
 }
 
 /** 1–2 distinct photography types. */
-export function validatePromotionPhotographyTypes(values: readonly string[]): RuleResult<PhotographyType[]> {
-  return validatePhotographyTypeSelection(values, LIMITS.promotionPhotographyTypes, {
-    empty: PROMOTION_MESSAGES.typesEmpty,
-    tooMany: PROMOTION_MESSAGES.typesTooMany,
-    invalid: PROMOTION_MESSAGES.typesInvalid,
-    duplicate: PROMOTION_MESSAGES.typesDuplicate,
-  });
-}
+export const validatePromotionPhotographyTypes = PROMOTION_CHOICES.types;
 
 /** 1–3 distinct regions of the catalogue. */
-export function validatePromotionRegions(regions: readonly Region[]): RuleResult<Region[]> {
-  return validateRegionSelection(regions, LIMITS.promotionRegions, {
-    empty: PROMOTION_MESSAGES.regionsEmpty,
-    tooMany: PROMOTION_MESSAGES.regionsTooMany,
-    unknown: REGION_UNKNOWN_MESSAGE,
-    duplicate: PROMOTION_MESSAGES.regionsDuplicate,
-  });
-}
+export const validatePromotionRegions = PROMOTION_CHOICES.regions;
 
 /** 1–10 distinct banner images, the first being the main one. */
 export function validatePromotionImages(images: readonly Image[]): RuleResult<Image[]> {
