@@ -1,21 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { canSavePhotographerProfile } from '#lib/member-forms';
+import { memberCopy } from '#lib/copy-member';
+import { PROFILE_PICKS, canSavePhotographerProfile } from '#lib/member-forms';
 import { isSingleUploading } from '#stores/image-uploads';
 import {
-  $nameError,
   $photographerEdit,
-  checkPhotographerName,
   openPhotographerEditor,
+  photographerChips,
+  photographerName,
   photographerPicture,
-  setPhotographerName,
   submitPhotographerProfile,
-  togglePhotographerRegion,
-  togglePhotographerType,
 } from '#stores/profile-edit';
+import { EditorNameInput } from './member/EditorNameInput';
 import { MemberGate } from './member/MemberGate';
-import { NameInput } from './member/NameInput';
-import { ProfileChoices } from './member/ProfileChoices';
+import { PickFields } from './member/PickFields';
 import { ProfilePictureField } from './member/ProfilePictureField';
 import { ProfileForm } from './member/ProfileForm';
 
@@ -23,7 +21,6 @@ import { ProfileForm } from './member/ProfileForm';
 export function EditPhotographerForm() {
   const state = useStore($photographerEdit);
   const upload = useStore(photographerPicture.$upload);
-  const nameError = useStore($nameError);
   useEffect(() => {
     void openPhotographerEditor();
   }, []);
@@ -35,21 +32,8 @@ export function EditPhotographerForm() {
           canSave={canSavePhotographerProfile(state, isSingleUploading(upload))}
         >
           <ProfilePictureField id="edit-photographer-picture" image={state.profileImage} store={photographerPicture} />
-          <NameInput
-            id="edit-photographer-name"
-            kind="PHOTOGRAPHER"
-            field={state.nickname}
-            original={state.original.nickname}
-            checkError={nameError}
-            onInput={setPhotographerName}
-            onCheck={() => void checkPhotographerName()}
-          />
-          <ProfileChoices
-            types={state.photographyTypes}
-            regions={state.regions}
-            onToggleType={togglePhotographerType}
-            onToggleRegion={togglePhotographerRegion}
-          />
+          <EditorNameInput id="edit-photographer-name" editing={photographerName} state={state} />
+          <PickFields picks={state} limits={PROFILE_PICKS} toggles={photographerChips} texts={memberCopy.edit} />
         </ProfileForm>
       )}
     </MemberGate>

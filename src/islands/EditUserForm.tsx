@@ -6,19 +6,17 @@ import { canSaveUserProfile } from '#lib/member-forms';
 import { isSingleUploading } from '#stores/image-uploads';
 import { $gate } from '#stores/member';
 import {
-  $nameError,
   $userEdit,
-  checkUserNickname,
   deleteUserPicture,
   openUserEditor,
   setUserInstagram,
-  setUserNickname,
   submitUserProfile,
+  userName,
   userPicture,
 } from '#stores/profile-edit';
+import { EditorNameInput } from './member/EditorNameInput';
 import { MemberGate } from './member/MemberGate';
 import { InstagramInput } from './member/InstagramInput';
-import { NameInput } from './member/NameInput';
 import { ProfilePictureField } from './member/ProfilePictureField';
 import { ProfileForm } from './member/ProfileForm';
 import { ReadOnlyField } from './member/ReadOnlyField';
@@ -28,7 +26,6 @@ export function EditUserForm() {
   const state = useStore($userEdit);
   const gate = useStore($gate);
   const upload = useStore(userPicture.$upload);
-  const nameError = useStore($nameError);
   useEffect(() => {
     void openUserEditor();
   }, []);
@@ -44,15 +41,7 @@ export function EditUserForm() {
             store={userPicture}
             onDelete={deleteUserPicture}
           />
-          <NameInput
-            id="edit-user-nickname"
-            kind="USER"
-            field={state.nickname}
-            original={state.original.nickname}
-            checkError={nameError}
-            onInput={setUserNickname}
-            onCheck={() => void checkUserNickname()}
-          />
+          <EditorNameInput id="edit-user-nickname" editing={userName} state={state} />
           <InstagramInput id="edit-user-instagram" value={state.instagramId} onInput={setUserInstagram} />
           <ReadOnlyField
             id="edit-user-gender"

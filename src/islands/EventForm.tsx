@@ -7,8 +7,7 @@ import { PROMOTION_TYPES, PROMOTION_TYPE_LABELS } from '#lib/domain';
 import {
   CAPACITY_INPUT_MAX,
   CONTENT_MAX,
-  MAX_EVENT_REGIONS,
-  MAX_EVENT_TYPES,
+  EVENT_PICKS,
   MAX_HASHTAGS,
   asksLink,
   canAddHashtag,
@@ -26,6 +25,7 @@ import {
   $eventForm,
   addHashtagFromInput,
   bannerImages,
+  eventChips,
   openEventForm,
   removeHashtag,
   setApplyMode,
@@ -39,15 +39,12 @@ import {
   setStartDate,
   setTitle,
   submitEventForm,
-  toggleRegion,
-  toggleType,
 } from '#stores/event-form';
 import { CharCounter } from './member/CharCounter';
 import { ImageListField } from './member/ImageListField';
 import { MemberGate } from './member/MemberGate';
 import { ReadOnlyField } from './member/ReadOnlyField';
-import { RegionPicker } from './member/RegionPicker';
-import { TypeChips } from './member/TypeChips';
+import { PickFields } from './member/PickFields';
 import styles from './member/member-styles';
 import own from './EventForm.module.css';
 import { FieldHelp } from './member/FieldHelp';
@@ -112,21 +109,7 @@ export function EventForm() {
           help={t.businessNameHelp}
         />
 
-        <TypeChips
-          label={t.types}
-          hint={t.typesHint}
-          selected={f.photographyTypes}
-          max={MAX_EVENT_TYPES}
-          onToggle={toggleType}
-        />
-
-        <RegionPicker
-          label={t.regions}
-          hint={t.regionsHint}
-          selected={f.regions}
-          max={MAX_EVENT_REGIONS}
-          onToggle={toggleRegion}
-        />
+        <PickFields picks={f} limits={EVENT_PICKS} toggles={eventChips} texts={t} />
 
         <fieldset className={styles['field']}>
           <legend className={`${styles['label']} ${styles['required']}`}>{t.promotionType}</legend>

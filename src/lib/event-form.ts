@@ -25,7 +25,7 @@ import {
   validateStartDate,
   PROMOTION_MESSAGES,
 } from './rules/promotion';
-import { sameRegion, toggleIn } from './member-forms';
+import type { PickLimits } from './member-forms';
 import { decodeRegions, decodeTypes } from './profile-drafts';
 import { sliceGraphemes } from './text';
 import { cleanImage, readImage } from './image-list';
@@ -33,6 +33,8 @@ import { cleanImage, readImage } from './image-list';
 export const TITLE_MAX = LIMITS.promotionTitle.max;
 export const MAX_EVENT_TYPES = LIMITS.promotionPhotographyTypes.max;
 export const MAX_EVENT_REGIONS = LIMITS.promotionRegions.max;
+/** Up to 2 photography types and 3 regions; one more is ignored. */
+export const EVENT_PICKS: PickLimits = { types: MAX_EVENT_TYPES, regions: MAX_EVENT_REGIONS };
 export const MAX_BANNER_IMAGES = LIMITS.promotionImages.max;
 export const MAX_HASHTAGS = LIMITS.hashtags.max;
 /** The keyword input's limit (the API takes up to 255: `LIMITS.hashtag`). */
@@ -96,16 +98,6 @@ export interface EventFormContext {
 /** Title as typed: one line, input beyond 30 characters ignored. */
 export function withTitle(fields: EventFormFields, input: string): EventFormFields {
   return { ...fields, title: sliceGraphemes(input.replace(/[\r\n]+/g, ' '), TITLE_MAX) };
-}
-
-/** Up to 2 photography types; a third is ignored. */
-export function withTypeToggled(fields: EventFormFields, type: PhotographyType): EventFormFields {
-  return { ...fields, photographyTypes: toggleIn(fields.photographyTypes, type, MAX_EVENT_TYPES) };
-}
-
-/** Up to 3 regions; a fourth is ignored. */
-export function withRegionToggled(fields: EventFormFields, region: Region): EventFormFields {
-  return { ...fields, regions: toggleIn(fields.regions, region, MAX_EVENT_REGIONS, sameRegion) };
 }
 
 export function withPromotionType(fields: EventFormFields, type: PromotionType): EventFormFields {

@@ -171,6 +171,50 @@ export function userProfileRequest(state: UserEditState, uploading = false): Use
 export const MAX_PROFILE_TYPES = LIMITS.profilePhotographyTypes.max;
 export const MAX_PROFILE_REGIONS = LIMITS.profileRegions.max;
 
+/**
+ * A form's picked photography types and regions: sign-up and the profile editor (up to 3 and 5), the
+ * event form (up to 2 and 3).
+ */
+export interface Picks {
+  photographyTypes: PhotographyType[];
+  regions: Region[];
+}
+
+/** How many types and regions a form takes; a pick beyond is ignored. */
+export interface PickLimits {
+  types: number;
+  regions: number;
+}
+
+export const PROFILE_PICKS: PickLimits = { types: MAX_PROFILE_TYPES, regions: MAX_PROFILE_REGIONS };
+
+/** Adds or removes a type; adding beyond the form's limit is ignored. */
+export function withTypePicked<S extends Picks>(state: S, type: PhotographyType, limits: PickLimits): S {
+  return { ...state, photographyTypes: toggleIn(state.photographyTypes, type, limits.types) };
+}
+
+/** Adds or removes a region; adding beyond the form's limit is ignored. */
+export function withRegionPicked<S extends Picks>(state: S, region: Region, limits: PickLimits): S {
+  return { ...state, regions: toggleIn(state.regions, region, limits.regions, sameRegion) };
+}
+
+/** What a tap on a type or a region chip does. */
+export interface PickToggles {
+  type: (type: PhotographyType) => void;
+  region: (region: Region) => void;
+}
+
+/** The chips' toggles of a store's picks, changed through its `update`. */
+export function pickToggles<S extends Picks>(
+  limits: PickLimits,
+  update: (change: (state: S) => S) => void,
+): PickToggles {
+  return {
+    type: (type) => update((s) => withTypePicked(s, type, limits)),
+    region: (region) => update((s) => withRegionPicked(s, region, limits)),
+  };
+}
+
 export interface PhotographerEditState {
   original: { nickname: string };
   nickname: NameField;

@@ -6,12 +6,9 @@
 import type { Gender, Image, PhotographyType, Region, SignupSource } from './domain';
 import type { PhotographerRegistrationBody, UserRegistrationBody } from '#client/api';
 import {
-  MAX_PROFILE_REGIONS,
-  MAX_PROFILE_TYPES,
   canCheckName,
   isNameAvailable,
   nameRule,
-  sameRegion,
   toggleIn,
   withNameInput,
   withNameResult,
@@ -182,14 +179,6 @@ export function withNicknameResult(state: SignupState, checked: string, exists: 
 
 export function withInstagramId(state: SignupState, input: string): SignupState {
   return { ...state, instagramId: normaliseInstagramIdInput(input) };
-}
-
-export function withTypeToggled(state: SignupState, type: PhotographyType): SignupState {
-  return { ...state, photographyTypes: toggleIn(state.photographyTypes, type, MAX_PROFILE_TYPES) };
-}
-
-export function withRegionToggled(state: SignupState, region: Region): SignupState {
-  return { ...state, regions: toggleIn(state.regions, region, MAX_PROFILE_REGIONS, sameRegion) };
 }
 
 export function withSourceToggled(state: SignupState, source: SignupSource): SignupState {

@@ -10,9 +10,10 @@ import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#cli
 import { memberCopy } from '#lib/copy-member';
 import { todayKst } from '#lib/deadline';
 import type { ApplyMode } from '#lib/applications';
-import type { Image, PhotographyType, PromotionType, Region } from '#lib/domain';
+import type { Image, PromotionType } from '#lib/domain';
 import {
   EMPTY_EVENT_FORM,
+  EVENT_PICKS,
   MAX_BANNER_IMAGES,
   decodeEventDraft,
   eventDraftKey,
@@ -28,16 +29,15 @@ import {
   withHashtagInput,
   withHashtagRemoved,
   withPromotionType,
-  withRegionToggled,
   withStartDate,
   withTitle,
-  withTypeToggled,
   type ApplyOption,
   type EventDraft,
   type EventFormContext,
   type EventFormFields,
 } from '#lib/event-form';
 import { hasUnfinished, slotImages } from '#lib/image-list';
+import { pickToggles } from '#lib/member-forms';
 import { createPromotion, fetchEditablePromotion, updatePromotion } from '#client/member-api';
 import { PROMOTION_MESSAGES } from '#lib/rules/promotion';
 import { paths } from '#lib/paths';
@@ -165,8 +165,8 @@ function update(change: (f: EventFormFields) => EventFormFields): void {
 }
 
 export const setTitle = (input: string) => update((f) => withTitle(f, input));
-export const toggleType = (type: PhotographyType) => update((f) => withTypeToggled(f, type));
-export const toggleRegion = (region: Region) => update((f) => withRegionToggled(f, region));
+/** The form's type and region chips. */
+export const eventChips = pickToggles(EVENT_PICKS, update);
 export const setPromotionType = (type: PromotionType) => update((f) => withPromotionType(f, type));
 export const setStartDate = (date: string) => update((f) => withStartDate(f, date));
 export const setEndDate = (date: string) => update((f) => withEndDate(f, date));

@@ -11,19 +11,17 @@ import { atom, type WritableAtom } from 'nanostores';
 import { isApiRequestError } from '#client/api';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 import { memberCopy } from '#lib/copy-member';
-import type { Address, PhotographyType, Region } from '#lib/domain';
+import type { Address } from '#lib/domain';
 import { cleanImage, hasUnfinished, slotImages } from '#lib/image-list';
 import {
   MAX_PORTFOLIO,
-  MAX_PROFILE_REGIONS,
-  MAX_PROFILE_TYPES,
+  PROFILE_PICKS,
   introInput,
   pageEditorFields,
   photographerEditState,
   photographerPageRequest,
   photographerProfileRequest,
-  sameRegion,
-  toggleIn,
+  pickToggles,
   userEditState,
   userProfileRequest,
   withNameInput,
@@ -148,10 +146,18 @@ function updaterOf<T>(store: WritableAtom<T | null>): (change: (s: T) => T) => v
   };
 }
 
+/** An editor's name field: its kind, typing in it and its duplicate check (`$nameError` says a failed one). */
+export interface NameEditing {
+  kind: NameKind;
+  set: (input: string) => void;
+  check: () => Promise<void>;
+}
+
 /** Typing in an editor's name field, and its duplicate check: the same for a nickname and a name. */
-function nameEditing<T extends { nickname: NameField }>(kind: NameKind, store: WritableAtom<T | null>) {
+function nameEditing<T extends { nickname: NameField }>(kind: NameKind, store: WritableAtom<T | null>): NameEditing {
   const update = updaterOf(store);
   return {
+    kind,
     set(input: string): void {
       update((s) => ({ ...s, nickname: withNameInput(s.nickname, input) }));
       $nameError.set(null);
@@ -216,9 +222,7 @@ export async function openUserEditor(): Promise<void> {
   keepDrafts();
 }
 
-const userName = nameEditing('USER', $userEdit);
-export const setUserNickname = userName.set;
-export const checkUserNickname = userName.check;
+export const userName = nameEditing('USER', $userEdit);
 
 export function setUserInstagram(input: string): void {
   updateUser((s) => withUserInstagram(s, input));
@@ -276,17 +280,10 @@ export async function openPhotographerEditor(): Promise<void> {
   $gate.set({ status: 'ready', me });
 }
 
-const photographerName = nameEditing('PHOTOGRAPHER', $photographerEdit);
-export const setPhotographerName = photographerName.set;
-export const checkPhotographerName = photographerName.check;
+export const photographerName = nameEditing('PHOTOGRAPHER', $photographerEdit);
 
-export function togglePhotographerType(type: PhotographyType): void {
-  updatePhotographer((s) => ({ ...s, photographyTypes: toggleIn(s.photographyTypes, type, MAX_PROFILE_TYPES) }));
-}
-
-export function togglePhotographerRegion(region: Region): void {
-  updatePhotographer((s) => ({ ...s, regions: toggleIn(s.regions, region, MAX_PROFILE_REGIONS, sameRegion) }));
-}
+/** The editor's type and region chips. */
+export const photographerChips = pickToggles(PROFILE_PICKS, updatePhotographer);
 
 export function submitPhotographerProfile(): Promise<void> {
   const s = $photographerEdit.get();

@@ -9,7 +9,8 @@ import type { UserResponse } from '#lib/contract';
 import { hasAccessToken } from '#client/auth';
 import { navigate, readStorageJson, removeStorage, writeStorageJson } from '#client/browser';
 import { copy } from '#lib/copy';
-import type { Gender, PhotographyType, Region, SignupSource } from '#lib/domain';
+import type { Gender, SignupSource } from '#lib/domain';
+import { PROFILE_PICKS, pickToggles } from '#lib/member-forms';
 import { peekReturnPath } from '#lib/return-to';
 import { rememberWelcome } from '#lib/welcome';
 import type { SignupRole, TermsId } from '#lib/rules/signup';
@@ -23,12 +24,10 @@ import {
   withNextStep,
   withNickname,
   withPreviousStep,
-  withRegionToggled,
   withRole,
   withSourceToggled,
   withStepFromHistory,
   withTerm,
-  withTypeToggled,
   type SignupState,
   type SignupStep,
 } from '#lib/signup';
@@ -105,13 +104,8 @@ export function setInstagramId(input: string): void {
   update((s) => withInstagramId(s, input));
 }
 
-export function togglePhotographyType(type: PhotographyType): void {
-  update((s) => withTypeToggled(s, type));
-}
-
-export function toggleRegion(region: Region): void {
-  update((s) => withRegionToggled(s, region));
-}
+/** The profile step's type and region chips. */
+export const profileChips = pickToggles(PROFILE_PICKS, update);
 
 export function toggleSignupSource(source: SignupSource): void {
   update((s) => withSourceToggled(s, source));

@@ -1,8 +1,9 @@
 /** The event form's transitions, limits and register button (spec §2 Event form, §5 Event form). */
 import { describe, expect, it } from 'vitest';
-import type { Image } from '#lib/domain';
+import type { Image, PhotographyType, Region } from '#lib/domain';
 import {
   EMPTY_EVENT_FORM,
+  EVENT_PICKS,
   canAddHashtag,
   canSubmitEvent,
   decodeEventDraft,
@@ -21,14 +22,16 @@ import {
   withHashtagAdded,
   withHashtagInput,
   withHashtagRemoved,
-  withRegionToggled,
   withStartDate,
   withTitle,
-  withTypeToggled,
   type EventFormContext,
   type EventFormFields,
 } from '#lib/event-form';
 import type { PromotionResponse } from '#lib/contract';
+import { withRegionPicked, withTypePicked } from '#lib/member-forms';
+
+const withTypeToggled = (f: EventFormFields, type: PhotographyType) => withTypePicked(f, type, EVENT_PICKS);
+const withRegionToggled = (f: EventFormFields, region: Region) => withRegionPicked(f, region, EVENT_PICKS);
 
 const today = '2026-05-10';
 const create: EventFormContext = { today, originalStartedAt: null };

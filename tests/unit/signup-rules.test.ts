@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_CONSENT_VERSIONS, type ConsentKind } from '#lib/consents';
-import type { Image, Region } from '#lib/domain';
+import type { Image, PhotographyType, Region } from '#lib/domain';
+import { PROFILE_PICKS, withRegionPicked, withTypePicked } from '#lib/member-forms';
 import {
   INITIAL_SIGNUP_STATE,
   allTermsAgreed,
@@ -21,14 +22,15 @@ import {
   withNickname,
   withNicknameResult,
   withPreviousStep,
-  withRegionToggled,
   withRole,
   withSourceToggled,
   withStepFromHistory,
   withTerm,
-  withTypeToggled,
   type SignupState,
 } from '#lib/signup';
+
+const withTypeToggled = (s: SignupState, type: PhotographyType) => withTypePicked(s, type, PROFILE_PICKS);
+const withRegionToggled = (s: SignupState, region: Region) => withRegionPicked(s, region, PROFILE_PICKS);
 
 const image: Image = { name: 'me.png', url: '/media/abc.webp' };
 const r = (category: string, name: string): Region => ({ category, name });

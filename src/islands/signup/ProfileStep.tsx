@@ -1,7 +1,9 @@
 import { copy } from '#lib/copy';
-import { signupPicture, togglePhotographyType, toggleRegion } from '#stores/signup';
+import { memberCopy } from '#lib/copy-member';
+import { PROFILE_PICKS } from '#lib/member-forms';
+import { profileChips, signupPicture } from '#stores/signup';
 import { ProfilePictureField } from '#islands/member/ProfilePictureField';
-import { ProfileChoices } from '#islands/member/ProfileChoices';
+import { PickFields } from '#islands/member/PickFields';
 import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
@@ -19,12 +21,7 @@ export function ProfileStep({ state, headingRef }: StepProps) {
         alt={copy.signup.profile.imageAlt}
         doneMessage={copy.signup.profile.uploaded}
       />
-      <ProfileChoices
-        types={state.photographyTypes}
-        regions={state.regions}
-        onToggleType={togglePhotographyType}
-        onToggleRegion={toggleRegion}
-      />
+      <PickFields picks={state} limits={PROFILE_PICKS} toggles={profileChips} texts={memberCopy.edit} />
     </div>
   );
 }
