@@ -48,6 +48,7 @@ import { PickFields } from './member/PickFields';
 import styles from './member/member-styles';
 import own from './EventForm.module.css';
 import { FieldHelp } from './member/FieldHelp';
+import { radio } from './radio';
 
 /** The choices in the order the form offers them: 담아봐 first, a new event's default. */
 const APPLY_MODE_ORDER: readonly ApplyMode[] = ['IN_APP', 'LINK', 'BOTH'];
@@ -116,13 +117,7 @@ export function EventForm() {
           <div className={styles['chips']}>
             {PROMOTION_TYPES.map((type) => (
               <label key={type} className={styles['chip']}>
-                <input
-                  type="radio"
-                  name="event-promotion-type"
-                  value={type}
-                  checked={f.promotionType === type}
-                  onChange={() => setPromotionType(type)}
-                />
+                <input {...radio('event-promotion-type', type, f.promotionType, setPromotionType)} />
                 <span>{PROMOTION_TYPE_LABELS[type]}</span>
               </label>
             ))}
@@ -172,13 +167,7 @@ export function EventForm() {
           <div className={styles['chips']}>
             {APPLY_MODE_ORDER.map((mode) => (
               <label key={mode} className={styles['chip']}>
-                <input
-                  type="radio"
-                  name="event-apply-mode"
-                  value={mode}
-                  checked={f.applyMode === mode}
-                  onChange={() => setApplyMode(mode)}
-                />
+                <input {...radio('event-apply-mode', mode, f.applyMode, setApplyMode)} />
                 <span>{t.applyModes[mode]}</span>
               </label>
             ))}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { copy } from '#lib/copy';
 import { INITIAL_SIGNUP_STATE, canLeaveStep, signupSteps } from '#lib/signup';
+import type { TermsLinks } from '#lib/rules/signup';
 import { $signup, $signupFeedback, guardSignupPage, submitSignup } from '#stores/signup';
 import { nextSignupStep, previousSignupStep, startSignupHistory } from '#stores/signup-history';
 import { BasicInfoStep } from './signup/BasicInfoStep';
@@ -12,9 +13,8 @@ import { TermsStep } from './signup/TermsStep';
 import styles from './SignupWizard.module.css';
 
 interface Props {
-  termsUrl: string;
-  privacyUrl: string;
-  partnerTermsUrl: string;
+  /** The terms step's links to the documents. */
+  termsLinks: TermsLinks;
 }
 
 /**
@@ -22,7 +22,7 @@ interface Props {
  * step's Next stays disabled until the step's rule (src/lib/signup) holds; Back keeps every value; the
  * state lives in the signup store, kept in sessionStorage.
  */
-export function SignupWizard({ termsUrl, privacyUrl, partnerTermsUrl }: Props) {
+export function SignupWizard({ termsLinks }: Props) {
   // The server rendered the first step; the stored progress shows right after hydration.
   const state = useStore($signup, { ssr: () => INITIAL_SIGNUP_STATE });
   const { submitting, submitError } = useStore($signupFeedback);
@@ -80,15 +80,7 @@ export function SignupWizard({ termsUrl, privacyUrl, partnerTermsUrl }: Props) {
         {state.step === 'basic' && <BasicInfoStep state={state} headingRef={headingRef} />}
         {state.step === 'profile' && <ProfileStep state={state} headingRef={headingRef} />}
         {state.step === 'survey' && <SurveyStep state={state} headingRef={headingRef} />}
-        {state.step === 'terms' && (
-          <TermsStep
-            state={state}
-            headingRef={headingRef}
-            termsUrl={termsUrl}
-            privacyUrl={privacyUrl}
-            partnerTermsUrl={partnerTermsUrl}
-          />
-        )}
+        {state.step === 'terms' && <TermsStep state={state} headingRef={headingRef} links={termsLinks} />}
       </fieldset>
 
       <div className={styles['footer']}>

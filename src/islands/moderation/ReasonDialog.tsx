@@ -4,6 +4,7 @@ import { copy } from '#lib/copy';
 import { hasDirectionControls, VISIBLE_TEXT_MESSAGES } from '#lib/rules/visible-text';
 import modal from '#islands/ConfirmModal.module.css';
 import { Modal } from '#islands/Modal';
+import { radio } from '#islands/radio';
 import styles from './ReasonDialog.module.css';
 
 export interface Choice {
@@ -72,13 +73,7 @@ export function ReasonDialog(props: Props) {
             <legend className="sr-only">{legend}</legend>
             {choices.map((c) => (
               <label key={c.value} className={styles['choice']}>
-                <input
-                  type="radio"
-                  name="reason"
-                  value={c.value}
-                  checked={choice === c.value}
-                  onChange={() => setChoice(c.value)}
-                />
+                <input {...radio('reason', c.value, choice, setChoice)} />
                 {c.label}
               </label>
             ))}

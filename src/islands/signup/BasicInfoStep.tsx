@@ -16,6 +16,7 @@ import { $signupFeedback, checkNickname, setGender, setInstagramId, setNickname 
 import { InstagramInput } from '#islands/member/InstagramInput';
 import { NameInput } from '#islands/member/NameInput';
 import styles from '#islands/SignupWizard.module.css';
+import { radio } from '#islands/radio';
 import type { StepProps } from './types';
 
 /**
@@ -72,14 +73,7 @@ export function BasicInfoStep({ state, headingRef }: StepProps) {
         <div className={styles['segmented']}>
           {GENDERS.map((g) => (
             <label key={g} className={styles['segment']}>
-              <input
-                type="radio"
-                name="gender"
-                value={g}
-                checked={state.gender === g}
-                onChange={() => setGender(g)}
-                className={styles['visuallyHiddenInput']}
-              />
+              <input {...radio('gender', g, state.gender, setGender)} className={styles['visuallyHiddenInput']} />
               <span>{GENDER_LABELS[g]}</span>
             </label>
           ))}

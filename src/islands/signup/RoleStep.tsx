@@ -2,6 +2,7 @@ import { copy } from '#lib/copy';
 import { SIGNUP_ROLES } from '#lib/rules/signup';
 import { chooseRole } from '#stores/signup';
 import styles from '#islands/SignupWizard.module.css';
+import { radio } from '#islands/radio';
 import type { StepProps } from './types';
 
 export function RoleStep({ state, headingRef }: StepProps) {
@@ -15,14 +16,7 @@ export function RoleStep({ state, headingRef }: StepProps) {
       <div className={styles['roles']}>
         {SIGNUP_ROLES.map((role) => (
           <label key={role} className={styles['roleCard']}>
-            <input
-              type="radio"
-              name="role"
-              value={role}
-              checked={state.role === role}
-              onChange={() => chooseRole(role)}
-              className={styles['visuallyHiddenInput']}
-            />
+            <input {...radio('role', role, state.role, chooseRole)} className={styles['visuallyHiddenInput']} />
             <span className={styles['roleTitle']}>{copy.signup.role[role]}</span>
             <span className={styles['roleDesc']}>{copy.signup.role[`${role}_DESC`]}</span>
           </label>

@@ -1,23 +1,16 @@
 import { copy } from '#lib/copy';
-import { TERMS_MESSAGES, termsFor, type TermsId } from '#lib/rules/signup';
+import { TERMS_MESSAGES, termsFor, type TermsLinks } from '#lib/rules/signup';
 import { allTermsAgreed } from '#lib/signup';
 import { setAllTerms, setTerm } from '#stores/signup';
 import styles from '#islands/SignupWizard.module.css';
 import type { StepProps } from './types';
 
 interface Props extends StepProps {
-  termsUrl: string;
-  privacyUrl: string;
-  partnerTermsUrl: string;
+  links: TermsLinks;
 }
 
-export function TermsStep({ state, headingRef, termsUrl, privacyUrl, partnerTermsUrl }: Props) {
+export function TermsStep({ state, headingRef, links }: Props) {
   if (!state.role) return null;
-  const links: Partial<Record<TermsId, string>> = {
-    SERVICE: termsUrl,
-    PRIVACY: privacyUrl,
-    PHOTOGRAPHER_PARTNER: partnerTermsUrl,
-  };
   return (
     <fieldset className={styles['step']}>
       <legend className={styles['legend']}>

@@ -38,6 +38,9 @@ export const TERMS_ITEMS: readonly TermsItem[] = [
   { id: 'PHOTOGRAPHER_PARTNER', label: '사진작가 파트너 약관 동의', required: true, roles: ['PHOTOGRAPHER'] },
 ];
 
+/** Where each item's document is read (the site's configured pages); an item without one has no link. */
+export type TermsLinks = Partial<Record<TermsId, string>>;
+
 export const TERMS_MESSAGES = {
   agreeAll: '약관 전체 동의',
   requiredTag: '(필수)',
