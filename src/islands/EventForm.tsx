@@ -48,7 +48,8 @@ import { PickFields } from './member/PickFields';
 import styles from './member/member-styles';
 import own from './EventForm.module.css';
 import { FieldHelp } from './member/FieldHelp';
-import { radio } from './radio';
+import { useFieldProblems } from './hooks/useFieldProblems';
+import { ADDRESS_TYPING, radio } from './inputs';
 
 /** The choices in the order the form offers them: 담아봐 first, a new event's default. */
 const APPLY_MODE_ORDER: readonly ApplyMode[] = ['IN_APP', 'LINK', 'BOTH'];
@@ -57,7 +58,6 @@ const APPLY_MODE_ORDER: readonly ApplyMode[] = ['IN_APP', 'LINK', 'BOTH'];
 export function EventForm() {
   const state = useStore($eventForm);
   const slots = useStore(bannerImages.$slots);
-  const [touched, setTouched] = useState<ReadonlySet<EventField>>(new Set());
   const [keywordError, setKeywordError] = useState<string | null>(null);
   useEffect(() => {
     void openEventForm(currentSearchParams());
@@ -67,12 +67,11 @@ export function EventForm() {
   const images = slotImages(slots);
   const problems = eventFormProblems(f, images, state.context);
   const enabled = eventRequest(f, images, state.context, hasUnfinished(slots)) !== null && !state.submitting;
-  const touch = (field: EventField) => () => setTouched((s) => (s.has(field) ? s : new Set([...s, field])));
-  const shown = (field: EventField) => (touched.has(field) ? (problems[field] ?? null) : null);
+  const { shown, touch, control } = useFieldProblems<EventField>((field) => problems[field]);
   const editing = state.editId !== null;
   const addKeyword = () => {
     setKeywordError(addHashtagFromInput());
-    setTouched((s) => new Set([...s, 'hashtags']));
+    touch('hashtags');
   };
   return (
     <MemberGate onRetry={() => void openEventForm(currentSearchParams())} loading={state.status !== 'ready'}>
@@ -95,10 +94,9 @@ export function EventForm() {
             type="text"
             value={f.title}
             placeholder={t.eventTitlePlaceholder}
-            aria-invalid={shown('title') !== null}
+            {...control('title')}
             aria-describedby="event-title-help"
             onChange={(e) => setTitle(e.target.value)}
-            onBlur={touch('title')}
           />
           <FieldHelp id="event-title-help" error={shown('title')} hint={PROMOTION_HINTS.title} />
         </div>
@@ -135,9 +133,8 @@ export function EventForm() {
                 type="date"
                 min={startDateMin(state.context)}
                 value={f.startedAt}
-                aria-invalid={shown('startedAt') !== null}
+                {...control('startedAt')}
                 onChange={(e) => setStartDate(e.target.value)}
-                onBlur={touch('startedAt')}
               />
             </label>
             <label>
@@ -149,9 +146,8 @@ export function EventForm() {
                 min={endDateMin(f) || undefined}
                 value={f.endedAt}
                 disabled={!isEndDateEnabled(f)}
-                aria-invalid={shown('endedAt') !== null}
+                {...control('endedAt')}
                 onChange={(e) => setEndDate(e.target.value)}
-                onBlur={touch('endedAt')}
               />
             </label>
           </div>
@@ -192,10 +188,9 @@ export function EventForm() {
                   pattern="[0-9]*"
                   maxLength={CAPACITY_INPUT_MAX}
                   value={f.capacity}
-                  aria-invalid={shown('capacity') !== null}
+                  {...control('capacity')}
                   aria-describedby="event-capacity-help"
                   onChange={(e) => setCapacity(e.target.value)}
-                  onBlur={touch('capacity')}
                 />
                 <span aria-hidden="true">{t.capacityUnit}</span>
               </div>
@@ -247,15 +242,12 @@ export function EventForm() {
               id="event-link"
               className={styles['input']}
               type="url"
-              inputMode="url"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...ADDRESS_TYPING}
               placeholder={t.linkPlaceholder}
               value={f.externalLink}
-              aria-invalid={shown('externalLink') !== null}
+              {...control('externalLink')}
               aria-describedby="event-link-help"
               onChange={(e) => setExternalLink(e.target.value)}
-              onBlur={touch('externalLink')}
             />
             <FieldHelp id="event-link-help" error={shown('externalLink')} hint={PROMOTION_HINTS.externalLink} />
           </div>
@@ -329,10 +321,9 @@ export function EventForm() {
             className={styles['textarea']}
             value={f.content}
             placeholder={t.descriptionPlaceholder}
-            aria-invalid={shown('content') !== null}
+            {...control('content')}
             aria-describedby="event-content-count event-content-help"
             onChange={(e) => setContent(e.target.value)}
-            onBlur={touch('content')}
           />
           <CharCounter id="event-content-count" text={f.content} max={CONTENT_MAX} />
           <p id="event-content-help" className={styles['error']}>

@@ -22,6 +22,7 @@ import { MemberGate } from './member/MemberGate';
 import { ProfileForm } from './member/ProfileForm';
 import styles from './member/member-styles';
 import { FieldHelp } from './member/FieldHelp';
+import { ADDRESS_TYPING } from './inputs';
 
 interface Props {
   /** The postcode widget's script URL (configuration). */
@@ -62,10 +63,8 @@ export function PhotographerPageEditor({ postcodeScriptUrl }: Props) {
               id="page-contact-link"
               className={styles['input']}
               type="url"
-              inputMode="url"
-              autoCapitalize="none"
+              {...ADDRESS_TYPING}
               autoComplete="url"
-              spellCheck={false}
               placeholder="https://"
               value={state.contactLink}
               aria-invalid={linkError !== null}

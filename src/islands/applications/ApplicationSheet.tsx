@@ -30,6 +30,8 @@ import { PhotoPicker } from './PhotoPicker';
 import styles from './sheet.module.css';
 import member from '#islands/member/member-styles';
 import { FieldHelp } from '#islands/member/FieldHelp';
+import { useFieldProblems } from '#islands/hooks/useFieldProblems';
+import { ADDRESS_TYPING } from '#islands/inputs';
 
 /** The event an application is made to, as the sheet needs it. */
 export interface SheetEvent {
@@ -81,7 +83,6 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
   const t = applicationCopy.sheet;
   const titleId = useId();
   const [fields, setFields] = useState<IntakeFields>(initial);
-  const [touched, setTouched] = useState<ReadonlySet<IntakeField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [dateMessage, setDateMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -129,9 +130,10 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
     asksPhotos: event.asksPhotos,
   };
   const problems = intakeProblems(fields, images, context, { requireConsent });
-  const shown = (field: IntakeField): string | null =>
-    submitted || touched.has(field) ? (problems[field] ?? serverProblems[field] ?? null) : null;
-  const touch = (field: IntakeField) => () => setTouched((s) => (s.has(field) ? s : new Set([...s, field])));
+  const { shown, control } = useFieldProblems<IntakeField>(
+    (field) => problems[field] ?? serverProblems[field],
+    submitted,
+  );
   const change = (next: IntakeFields) => {
     setFields(next);
     setError(null);
@@ -196,15 +198,12 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
                 id={FIELD_ID.instagramId}
                 className={member['input']}
                 type="text"
-                inputMode="url"
-                autoCapitalize="none"
+                {...ADDRESS_TYPING}
                 autoComplete="off"
-                spellCheck={false}
                 value={fields.instagramId}
-                aria-invalid={shown('instagramId') !== null}
+                {...control('instagramId')}
                 aria-describedby="apply-instagram-help"
                 onChange={(e) => change(withInstagram(fields, e.target.value))}
-                onBlur={touch('instagramId')}
               />
             </div>
             <FieldHelp id="apply-instagram-help" error={shown('instagramId')} hint={t.instagramHelp} />
@@ -220,10 +219,9 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
               className={`${member['textarea']} ${styles['intro']}`}
               value={fields.introduction}
               placeholder={t.introductionPlaceholder}
-              aria-invalid={shown('introduction') !== null}
+              {...control('introduction')}
               aria-describedby="apply-introduction-count apply-introduction-help"
               onChange={(e) => change(withIntroduction(fields, e.target.value))}
-              onBlur={touch('introduction')}
             />
             <CharCounter
               id="apply-introduction-count"
@@ -303,10 +301,9 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
               type="text"
               value={fields.contact}
               placeholder={t.contactPlaceholder}
-              aria-invalid={shown('contact') !== null}
+              {...control('contact')}
               aria-describedby="apply-contact-help"
               onChange={(e) => change(withContact(fields, e.target.value))}
-              onBlur={touch('contact')}
             />
             <FieldHelp id="apply-contact-help" error={shown('contact')} hint={t.contactHelp} />
           </div>

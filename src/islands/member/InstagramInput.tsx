@@ -1,6 +1,7 @@
 import { memberCopy } from '#lib/copy-member';
 import own from './InstagramInput.module.css';
 import styles from './member-styles';
+import { ADDRESS_TYPING } from '#islands/inputs';
 
 interface Props {
   id: string;
@@ -20,11 +21,9 @@ export function InstagramInput({ id, value, onInput, placeholder, atSign = false
       id={id}
       className={styles['input']}
       type="text"
-      inputMode="url"
-      autoCapitalize="none"
+      {...ADDRESS_TYPING}
       autoComplete="off"
       autoCorrect="off"
-      spellCheck={false}
       value={value}
       placeholder={placeholder}
       aria-describedby={`${id}-help`}

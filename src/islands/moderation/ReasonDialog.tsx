@@ -4,7 +4,7 @@ import { copy } from '#lib/copy';
 import { hasDirectionControls, VISIBLE_TEXT_MESSAGES } from '#lib/rules/visible-text';
 import modal from '#islands/ConfirmModal.module.css';
 import { Modal } from '#islands/Modal';
-import { radio } from '#islands/radio';
+import { radio } from '#islands/inputs';
 import styles from './ReasonDialog.module.css';
 
 export interface Choice {

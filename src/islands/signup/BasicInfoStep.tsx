@@ -16,7 +16,7 @@ import { $signupFeedback, checkNickname, setGender, setInstagramId, setNickname 
 import { InstagramInput } from '#islands/member/InstagramInput';
 import { NameInput } from '#islands/member/NameInput';
 import styles from '#islands/SignupWizard.module.css';
-import { radio } from '#islands/radio';
+import { radio } from '#islands/inputs';
 import type { StepProps } from './types';
 
 /**

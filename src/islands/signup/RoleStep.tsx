@@ -2,7 +2,7 @@ import { copy } from '#lib/copy';
 import { SIGNUP_ROLES } from '#lib/rules/signup';
 import { chooseRole } from '#stores/signup';
 import styles from '#islands/SignupWizard.module.css';
-import { radio } from '#islands/radio';
+import { radio } from '#islands/inputs';
 import type { StepProps } from './types';
 
 export function RoleStep({ state, headingRef }: StepProps) {
