@@ -5,6 +5,7 @@
  * the rules' messages are `#lib/applications`'.
  */
 import type { ApplicationMove } from './applications';
+import { photoPickerCopy } from './copy-photos';
 
 export const applicationCopy = {
   button: {
@@ -36,12 +37,10 @@ export const applicationCopy = {
     datesHint: (max: number) => `이벤트 기간 안에서 ${max}일까지 고를 수 있어요.`,
     datesPicked: '고른 희망 촬영일',
     dateRemove: (label: string) => `${label} 빼기`,
-    photos: '참고 사진',
-    photosHint: (max: number) => `원하는 분위기의 사진을 ${max}장까지 첨부할 수 있어요. 작가님만 볼 수 있어요.`,
-    photoAlt: (n: number) => `참고 사진 ${n}`,
-    photoRemove: (n: number) => `참고 사진 ${n} 빼기`,
-    photoAdd: '사진 추가',
-    photoAddLabel: '참고 사진 추가',
+    ...photoPickerCopy(
+      '참고 사진',
+      (max: number) => `원하는 분위기의 사진을 ${max}장까지 첨부할 수 있어요. 작가님만 볼 수 있어요.`,
+    ),
     contact: '연락처',
     contactPlaceholder: '예: 카카오톡 아이디, 전화번호',
     contactHelp: '선정된 경우에만 작가님께 보여요.',

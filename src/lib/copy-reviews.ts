@@ -2,6 +2,7 @@
  * Korean copy of reviews (issue 43): the rating on photographer pages and cards, the review list, the
  * form on 내 신청 and the photographer's answer. The rules' messages are `#lib/reviews`'.
  */
+import { photoPickerCopy } from './copy-photos';
 import { ratingLabel } from './reviews';
 
 export const reviewCopy = {
@@ -52,12 +53,7 @@ export const reviewCopy = {
     starButton: (n: number) => `${n}점`,
     text: '후기',
     textPlaceholder: '촬영 분위기, 작가님의 진행, 결과물은 어땠나요? (10자 이상)',
-    photos: '촬영 사진',
-    photosHint: (max: number) => `${max}장까지 올릴 수 있어요. 후기와 함께 모두에게 보여요.`,
-    photoAlt: (n: number) => `촬영 사진 ${n}`,
-    photoRemove: (n: number) => `촬영 사진 ${n} 빼기`,
-    photoAdd: '사진 추가',
-    photoAddLabel: '촬영 사진 추가',
+    ...photoPickerCopy('촬영 사진', (max: number) => `${max}장까지 올릴 수 있어요. 후기와 함께 모두에게 보여요.`),
     required: '(필수)',
     optional: '(선택)',
     fixAbove: '위의 안내에 맞게 고쳐 주세요.',

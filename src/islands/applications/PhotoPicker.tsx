@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { APPLICATION_LIMITS } from '#lib/applications';
 import { applicationCopy } from '#lib/copy-applications';
 import { memberCopy } from '#lib/copy-member';
+import type { PhotoPickerCopy } from '#lib/copy-photos';
 import type { ApplicationPhotos } from '#stores/application-photos';
 import { SlotFailure } from '#islands/member/SlotFailure';
 import { UploadProgress } from '#islands/member/UploadProgress';
@@ -9,13 +10,7 @@ import member from '#islands/member/member-styles';
 import { CloseIcon } from '#islands/CloseIcon';
 
 /** What the picker says: an application's 참고 사진 by default. */
-export interface PhotoPickerTexts {
-  photos: string;
-  photosHint: (max: number) => string;
-  photoAlt: (n: number) => string;
-  photoRemove: (n: number) => string;
-  photoAdd: string;
-  photoAddLabel: string;
+export interface PhotoPickerTexts extends PhotoPickerCopy {
   required: string;
   optional: string;
 }
@@ -39,7 +34,7 @@ export function PhotoPicker({
   photos,
   required,
   problem,
-  texts = applicationCopy.sheet as PhotoPickerTexts,
+  texts = applicationCopy.sheet,
   max = APPLICATION_LIMITS.photos,
 }: Props) {
   const t = texts;
