@@ -4,7 +4,8 @@
  * legal review fills in the marked providers and confirms the text before it is relied on.
  */
 import { APPLICATION_RETENTION_DAYS_TEXT } from './shared';
-import type { LegalDocument, LegalSection, Operator } from './types';
+import { firstVersion, legalDocument } from './document';
+import type { LegalSection, Operator } from './types';
 
 const v1 = (op: Operator): readonly LegalSection[] => [
   {
@@ -189,9 +190,4 @@ const v1 = (op: Operator): readonly LegalSection[] => [
   },
 ];
 
-export const PRIVACY_DOCUMENT: LegalDocument = {
-  id: 'privacy',
-  title: '개인정보처리방침',
-  path: '/privacy',
-  versions: [{ version: '1', effective: '2026-11-27', changes: '', sections: v1 }],
-};
+export const PRIVACY_DOCUMENT = legalDocument('privacy', '개인정보처리방침', [firstVersion(v1)]);

@@ -1,6 +1,7 @@
 /** 서비스 이용약관 and 사진작가 파트너 약관: templates for the operator's legal review. */
 import { APPLICATION_RETENTION_DAYS_TEXT } from './shared';
-import type { LegalDocument, LegalSection, Operator } from './types';
+import { firstVersion, legalDocument } from './document';
+import type { LegalSection, Operator } from './types';
 
 const terms1 = (op: Operator): readonly LegalSection[] => [
   {
@@ -130,16 +131,6 @@ const partner1 = (op: Operator): readonly LegalSection[] => [
   },
 ];
 
-export const TERMS_DOCUMENT: LegalDocument = {
-  id: 'terms',
-  title: '서비스 이용약관',
-  path: '/terms',
-  versions: [{ version: '1', effective: '2026-11-27', changes: '', sections: terms1 }],
-};
+export const TERMS_DOCUMENT = legalDocument('terms', '서비스 이용약관', [firstVersion(terms1)]);
 
-export const PARTNER_TERMS_DOCUMENT: LegalDocument = {
-  id: 'partner-terms',
-  title: '사진작가 파트너 약관',
-  path: '/partner-terms',
-  versions: [{ version: '1', effective: '2026-11-27', changes: '', sections: partner1 }],
-};
+export const PARTNER_TERMS_DOCUMENT = legalDocument('partner-terms', '사진작가 파트너 약관', [firstVersion(partner1)]);
