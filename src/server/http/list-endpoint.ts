@@ -31,6 +31,19 @@ export interface PublicList<R extends ListRoute, T extends SavedPage> {
   overlay: (db: Db, memberId: number, answer: T) => Promise<T>;
 }
 
+/**
+ * A public list: its cached route, the tag of what it shows, the list as everyone sees it and the
+ * member's part laid over it; the answer's type is the list's.
+ */
+export function publicList<R extends ListRoute, T extends SavedPage>(
+  route: R,
+  shows: string,
+  list: PublicList<R, T>['list'],
+  overlay: PublicList<R, T>['overlay'],
+): PublicList<R, T> {
+  return { shows, route, list, overlay };
+}
+
 export function publicListEndpoint<R extends ListRoute, T extends SavedPage>(spec: PublicList<R, T>): APIRoute {
   return endpoint(async ({ url, locals, cache }) => {
     const input = routeInput(spec.route, url);

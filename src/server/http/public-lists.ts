@@ -6,20 +6,15 @@ import { tags } from '#server/cache/tags';
 import { listPhotographers } from '#server/services/photographers';
 import { listPromotions } from '#server/services/promotion-lists';
 import { withPhotographerSaves, withPromotionSaves } from '#server/services/saved-state';
-import type { PublicList } from './list-endpoint';
+import { publicList } from './list-endpoint';
 
 /** Events: the answer is shared (tag `events`); a member's `isSaved` and live counts are laid over it. */
-export const promotionListApi = {
-  shows: tags.events,
-  route: 'promotionList',
-  list: listPromotions,
-  overlay: withPromotionSaves,
-} satisfies PublicList<'promotionList', Awaited<ReturnType<typeof listPromotions>>>;
+export const promotionListApi = publicList('promotionList', tags.events, listPromotions, withPromotionSaves);
 
 /** Photographers: the answer is shared (tag `photographers`); a member's `isSaved` is laid over it. */
-export const photographerListApi = {
-  shows: tags.photographers,
-  route: 'photographerList',
-  list: listPhotographers,
-  overlay: withPhotographerSaves,
-} satisfies PublicList<'photographerList', Awaited<ReturnType<typeof listPhotographers>>>;
+export const photographerListApi = publicList(
+  'photographerList',
+  tags.photographers,
+  listPhotographers,
+  withPhotographerSaves,
+);
