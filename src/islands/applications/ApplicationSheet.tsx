@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiRequestError } from '#client/api';
 import { fetchApplicationPhoto } from '#client/application-api';
 import { APPLICATION_LIMITS, applicationConsentText } from '#lib/applications';
@@ -73,6 +73,36 @@ const FIELD_ID: Record<IntakeField, string> = {
   consent: 'apply-consent',
 };
 
+interface FieldProps {
+  field: IntakeField;
+  label: string;
+  /** 필수 in the label (선택 otherwise). */
+  required?: boolean;
+  /** How many of how many are chosen, after 필수 or 선택 (for the eye: the control says it to a screen reader). */
+  count?: string;
+  /** The control and the lines under it. */
+  children: ReactNode;
+}
+
+/** A field of the sheet: its label, which says 필수 or 선택, then its control and the lines under it. */
+function SheetField({ field, label, required = false, count, children }: FieldProps) {
+  const t = applicationCopy.sheet;
+  return (
+    <div className={member['field']}>
+      <label className={member['label']} htmlFor={FIELD_ID[field]}>
+        {label}
+        <span className={member['labelNote']}>{required ? t.required : t.optional}</span>
+        {count && (
+          <span className={member['labelNote']} aria-hidden="true">
+            {count}
+          </span>
+        )}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /**
  * The intake as a bottom sheet (a `<dialog>`): Instagram id, 자기소개 with its counter, 희망 촬영일
  * within the event, up to 3 참고 사진 previewed from the picked files, an optional 연락처 and, when
@@ -139,6 +169,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
     setError(null);
   };
   const bounds = dateBounds(event);
+  const datesCount = `${fields.preferredDates.length}/${APPLICATION_LIMITS.preferredDates}`;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -174,7 +205,6 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
     }
   };
 
-  const note = (required: boolean) => <span className={member['labelNote']}>{required ? t.required : t.optional}</span>;
   return (
     <Modal className={styles['sheet']} aria-labelledby={titleId} onClose={onClose}>
       <form ref={formRef} className={styles['form']} noValidate onSubmit={(e) => void submit(e)}>
@@ -187,11 +217,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
         <div className={styles['body']}>
           <p className={styles['event']}>{t.eventLine(event.title)}</p>
 
-          <div className={member['field']}>
-            <label className={member['label']} htmlFor={FIELD_ID.instagramId}>
-              {t.instagram}
-              {note(event.asksInstagram)}
-            </label>
+          <SheetField field="instagramId" label={t.instagram} required={event.asksInstagram}>
             <div className={styles['prefixed']}>
               <span aria-hidden="true">@</span>
               <input
@@ -207,13 +233,9 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
               />
             </div>
             <FieldHelp id="apply-instagram-help" error={shown('instagramId')} hint={t.instagramHelp} />
-          </div>
+          </SheetField>
 
-          <div className={member['field']}>
-            <label className={member['label']} htmlFor={FIELD_ID.introduction}>
-              {t.introduction}
-              {note(true)}
-            </label>
+          <SheetField field="introduction" label={t.introduction} required>
             <textarea
               id={FIELD_ID.introduction}
               className={`${member['textarea']} ${styles['intro']}`}
@@ -231,16 +253,9 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
             <p id="apply-introduction-help" className={member['error']}>
               {shown('introduction')}
             </p>
-          </div>
+          </SheetField>
 
-          <div className={member['field']}>
-            <label className={member['label']} htmlFor={FIELD_ID.preferredDates}>
-              {t.dates}
-              {note(false)}
-              <span className={member['labelNote']} aria-hidden="true">
-                {fields.preferredDates.length}/{APPLICATION_LIMITS.preferredDates}
-              </span>
-            </label>
+          <SheetField field="preferredDates" label={t.dates} count={datesCount}>
             <input
               id={FIELD_ID.preferredDates}
               className={member['input']}
@@ -281,7 +296,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
               hint={t.datesHint(APPLICATION_LIMITS.preferredDates)}
               live
             />
-          </div>
+          </SheetField>
 
           <PhotoPicker
             id={FIELD_ID.photos}
@@ -290,11 +305,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
             problem={submitted ? (problems.photos ?? serverProblems.photos ?? null) : null}
           />
 
-          <div className={member['field']}>
-            <label className={member['label']} htmlFor={FIELD_ID.contact}>
-              {t.contact}
-              {note(false)}
-            </label>
+          <SheetField field="contact" label={t.contact}>
             <input
               id={FIELD_ID.contact}
               className={member['input']}
@@ -306,7 +317,7 @@ export function ApplicationSheet({ mode, event, initial, kept, onSubmit, onClose
               onChange={(e) => change(withContact(fields, e.target.value))}
             />
             <FieldHelp id="apply-contact-help" error={shown('contact')} hint={t.contactHelp} />
-          </div>
+          </SheetField>
 
           {requireConsent && (
             <section className={styles['consent']} aria-labelledby="apply-consent-title">
