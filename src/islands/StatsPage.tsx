@@ -4,6 +4,7 @@ import { statsCopy, type StatsLabelKey } from '#lib/copy-stats';
 import { paths } from '#lib/paths';
 import { useSignedInLoad } from './hooks/useSignedInLoad';
 import { LoadStatus } from './LoadStatus';
+import dashboard from './dashboard.module.css';
 import styles from './StatsPage.module.css';
 
 type Counts = Record<string, number>;
@@ -59,13 +60,13 @@ export function StatsPage({ kind }: Props) {
   const { data } = state;
   const keys = KEYS[kind];
   return (
-    <div className={styles['page']}>
+    <div className={dashboard['page']}>
       <p className={styles['period']}>
         <strong>{t.period(data.days)}</strong> {t.range(data.from, data.to)}
       </p>
 
       <section aria-labelledby="stats-totals">
-        <h2 id="stats-totals" className={styles['heading']}>
+        <h2 id="stats-totals" className={dashboard['heading']}>
           {t.totals}
         </h2>
         <ul className={styles['totals']}>
@@ -86,7 +87,7 @@ export function StatsPage({ kind }: Props) {
       </section>
 
       <section aria-labelledby="stats-daily">
-        <h2 id="stats-daily" className={styles['heading']}>
+        <h2 id="stats-daily" className={dashboard['heading']}>
           {t.chartTitle(data.days)}
         </h2>
         {/* Drawn on the server (statistics.ts); numbers only, its labels escaped there. */}
@@ -120,16 +121,16 @@ export function StatsPage({ kind }: Props) {
 
       {data.events && (
         <section aria-labelledby="stats-events">
-          <h2 id="stats-events" className={styles['heading']}>
+          <h2 id="stats-events" className={dashboard['heading']}>
             {t.events}
           </h2>
           <p className={styles['hint']}>{t.eventsHint}</p>
           {data.events.length === 0 ? (
             <p className={styles['hint']}>{t.noEvents}</p>
           ) : (
-            <ul className={styles['events']}>
+            <ul className={dashboard['list']}>
               {data.events.map((e) => (
-                <li key={e.id} className={styles['event']} data-stats-event={e.id}>
+                <li key={e.id} className={dashboard['card']} data-stats-event={e.id}>
                   <a href={paths.event(e.id)} className={styles['eventTitle']}>
                     {e.title}
                   </a>
