@@ -99,14 +99,21 @@ export function leanClient(base) {
   return { ask, close: () => agent.destroy() };
 }
 
-/** `ask` for `warmMs` unmeasured, then `n` times measured: the times in ms. */
+/**
+ * `ask` for `warmMs` unmeasured, then `n` times measured: the times in ms. A request that failed (an
+ * error status, a timeout) counts as slower than any answer (Infinity): a percentile it falls on is
+ * never a figure it would flatter, and the run goes on.
+ */
 export async function sequential(ask, n, warmMs) {
-  for (const until = performance.now() + warmMs; performance.now() < until;) await ask();
+  for (const until = performance.now() + warmMs; performance.now() < until;) await ask().catch(() => undefined);
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    await ask();
-    times.push(performance.now() - t);
+    const ok = await ask().then(
+      () => true,
+      () => false,
+    );
+    times.push(ok ? performance.now() - t : Number.POSITIVE_INFINITY);
   }
   return times.sort((a, b) => a - b);
 }
@@ -121,7 +128,10 @@ export async function sequential(ask, n, warmMs) {
 export const ROUNDS = 3;
 
 /** The `q` quantile of sorted times, to 0.01 ms: a target is read on it, never on a figure rounded in its favour. */
-const at = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2));
+const at = (sorted, q) => {
+  const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return Number.isFinite(v) ? Number(v.toFixed(2)) : null;
+};
 
 /**
  * Every query warmed for WARM_MS, then measured in ROUNDS rounds of `n` sequential requests through the
@@ -129,16 +139,15 @@ const at = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q
  */
 async function measure(base, queries, headers, n) {
   const lean = leanClient(base);
-  // An earlier revision (`against`) may not have every answer yet (the suggestions): those are left out.
+  // An earlier revision (`against`) may not have every answer yet (the suggestions: 404): left out.
   const answered = [];
-  for (const q of queries)
-    if (
-      await lean.ask(q.path, headers).then(
-        () => true,
-        () => false,
-      )
-    )
-      answered.push(q);
+  for (const q of queries) {
+    const missing = await lean.ask(q.path, headers).then(
+      () => false,
+      (err) => String(err?.message).endsWith('answered 404'),
+    );
+    if (!missing) answered.push(q);
+  }
   queries = answered;
   const times = new Map(queries.map((q) => [q.path, []]));
   try {
@@ -248,7 +257,7 @@ export function scaleTargetRows(results) {
     rows.push({
       target: `${query} p50 ≤ ${SCALE_TARGETS.listP50Ms} ms sequential (${database}, ${events})`,
       measured: r ? r.p50 : 'not measured',
-      ok: r ? r.p50 <= SCALE_TARGETS.listP50Ms : null,
+      ok: r ? r.p50 !== null && r.p50 <= SCALE_TARGETS.listP50Ms : null,
     });
   }
   const at1M = (query) =>
@@ -258,7 +267,9 @@ export function scaleTargetRows(results) {
     rows.push({
       target: `${name} p50 ≤ ${SCALE_TARGETS.searchP50Ms} ms, p99 ≤ ${SCALE_TARGETS.searchP99Ms} ms (${database}, ${events})`,
       measured: r ? `${r.p50} / ${r.p99}` : 'not measured',
-      ok: r ? r.p50 <= SCALE_TARGETS.searchP50Ms && r.p99 <= SCALE_TARGETS.searchP99Ms : null,
+      ok: r
+        ? r.p50 !== null && r.p99 !== null && r.p50 <= SCALE_TARGETS.searchP50Ms && r.p99 <= SCALE_TARGETS.searchP99Ms
+        : null,
     });
   }
   for (const { name } of SUGGESTIONS) {
@@ -266,7 +277,7 @@ export function scaleTargetRows(results) {
     rows.push({
       target: `${name} p99 ≤ ${SCALE_TARGETS.suggestP99Ms} ms (${database}, ${events})`,
       measured: r ? r.p99 : 'not measured',
-      ok: r ? r.p99 <= SCALE_TARGETS.suggestP99Ms : null,
+      ok: r ? r.p99 !== null && r.p99 <= SCALE_TARGETS.suggestP99Ms : null,
     });
   }
   for (const g of (results.growth ?? []).filter(

@@ -77,4 +77,10 @@ describe('the scale table targets', () => {
     const targets = scaleTargetRows({ scale, growth: [] });
     expect(targets.find((t) => t.target.startsWith('search 야경 p50 ≤ 5 ms'))).toMatchObject({ measured: '2 / 8' });
   });
+
+  it('judges a search whose requests failed (a statement timeout) as missed, never as met', () => {
+    const scale = [{ database: 'PostgreSQL', events: 1_000_000, query: 'search synonym snap', p50: null, p99: null }];
+    const row = scaleTargetRows({ scale, growth: [] }).find((t) => t.target.startsWith('search synonym snap'));
+    expect(row).toMatchObject({ measured: 'null / null', ok: false });
+  });
 });
