@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { PushPrompt } from '#islands/notifications/PushControls';
+import { PushPrompt } from '#islands/notifications/PushPrompt';
 
 let root: Root | null = null;
 

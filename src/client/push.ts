@@ -10,6 +10,7 @@
  */
 import { api, apiRequest } from './api';
 import { dismissPushMoment } from './push-moment';
+import { pushCopy } from '#lib/copy-notifications';
 
 export type PushState = 'unsupported' | 'ios-home-screen' | 'denied' | 'off' | 'on';
 
@@ -79,4 +80,15 @@ export async function turnPushOff(): Promise<PushState> {
     await sub.unsubscribe();
   }
   return pushState();
+}
+
+/** Runs a switch of push, answering the state after and an error text (Korean) when it failed. */
+export async function switchPush(to: 'on' | 'off'): Promise<{ state: PushState; error: string | null }> {
+  try {
+    const state = await (to === 'on' ? turnPushOn() : turnPushOff());
+    return { state, error: to === 'on' && state === 'off' ? pushCopy.failed : null };
+  } catch (err) {
+    console.warn('push switch failed', err);
+    return { state: await pushState().catch((): PushState => 'off'), error: pushCopy.failed };
+  }
 }

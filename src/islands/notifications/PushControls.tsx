@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { dismissPushMoment } from '#client/push-moment';
-import { pushState, turnPushOff, turnPushOn, type PushState } from '#client/push';
+import { pushState, switchPush, type PushState } from '#client/push';
 import { pushCopy as t } from '#lib/copy-notifications';
 import styles from './notifications.module.css';
+import buttons from './push-prompt.module.css';
 
 const STATE_TEXT: Record<PushState, string> = {
   on: t.on,
@@ -11,17 +11,6 @@ const STATE_TEXT: Record<PushState, string> = {
   unsupported: t.unsupported,
   'ios-home-screen': t.iosHomeScreen,
 };
-
-/** Runs a switch of push, answering the state after and an error text (Korean) when it failed. */
-async function switchPush(to: 'on' | 'off'): Promise<{ state: PushState; error: string | null }> {
-  try {
-    const state = await (to === 'on' ? turnPushOn() : turnPushOff());
-    return { state, error: to === 'on' && state === 'off' ? t.failed : null };
-  } catch (err) {
-    console.warn('push switch failed', err);
-    return { state: await pushState().catch((): PushState => 'off'), error: t.failed };
-  }
-}
 
 /** 알림 설정's first row: whether this browser shows push, with the switch and what to do when it cannot. */
 export function PushSwitch() {
@@ -50,7 +39,7 @@ export function PushSwitch() {
       {(state === 'off' || state === 'on') && (
         <button
           type="button"
-          className={state === 'off' ? styles['pushPrimary'] : styles['textButton']}
+          className={state === 'off' ? buttons['primary'] : buttons['textButton']}
           disabled={busy}
           onClick={() => void flip(state === 'off' ? 'on' : 'off')}
         >
@@ -66,54 +55,3 @@ export function PushSwitch() {
  * later; on an iPhone outside the home screen, how to get there. Not shown where push is on, blocked or
  * impossible.
  */
-export function PushPrompt({ onClose }: { onClose: () => void }) {
-  const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void pushState()
-      .catch((): PushState => 'unsupported')
-      .then((s) => {
-        if (s === 'off' || s === 'ios-home-screen') setState(s);
-        else {
-          dismissPushMoment();
-          onClose();
-        }
-      });
-  }, [onClose]);
-  if (!state) return null;
-  const close = () => {
-    dismissPushMoment();
-    onClose();
-  };
-  const ios = state === 'ios-home-screen';
-  return (
-    <aside className={styles['prompt']} aria-labelledby="push-prompt-title">
-      <h2 id="push-prompt-title">{ios ? t.deviceTitle : t.promptTitle}</h2>
-      <p>{ios ? t.iosHomeScreen : t.promptBody}</p>
-      {error && <p role="alert">{error}</p>}
-      <div className={styles['promptActions']}>
-        <button type="button" className={styles['textButton']} onClick={close}>
-          {ios ? t.close : t.later}
-        </button>
-        {!ios && (
-          <button
-            type="button"
-            className={styles['pushPrimary']}
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void switchPush('on').then((after) => {
-                setBusy(false);
-                if (after.error) setError(after.error);
-                else close();
-              });
-            }}
-          >
-            {t.turnOn}
-          </button>
-        )}
-      </div>
-    </aside>
-  );
-}
