@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { day, newPhotographer, newUser, upload, type Session } from '../support/api';
+import { eventBody, newPhotographer, newUser, type Session } from '../support/api';
 import { sql, startStoppableCluster, type StoppableCluster } from '../security/pg';
 
 const run = promisify(execFile);
@@ -122,7 +122,11 @@ describe.skipIf(skip)('rolling restart behind nginx', () => {
     // A photographer and the pictures of the events the writer creates, straight on the first instance.
     const direct = `http://127.0.0.1:${base}`;
     const author: Session = await newPhotographer(direct);
-    const images = await upload(direct, author.token, 'PROMOTION_IMAGE');
+    // The writer's events: the suite's event body with its pictures uploaded once, a new title each.
+    const template = await eventBody(direct, author.token, {
+      content: '재시작 중에도 지켜져야 할 글',
+      hashtags: ['배포'],
+    });
     const astro = readdirSync('dist/client/_astro').find((f) => f.endsWith('.js'));
     const ca = readFileSync(join(runDir, 'tls', 'cert.pem'));
 
@@ -223,18 +227,7 @@ describe.skipIf(skip)('rolling restart behind nginx', () => {
     const writer = async () => {
       while (!stop) {
         const title = `무중단 배포 ${process.pid}-${n++}`;
-        const body = JSON.stringify({
-          promotionType: 'FREE',
-          title,
-          content: '재시작 중에도 지켜져야 할 글',
-          externalLink: 'https://example.com/apply',
-          startedAt: day(0),
-          endedAt: day(3),
-          photographyTypes: ['SNAP'],
-          images,
-          activeRegions: [{ category: '서울', name: '마포구' }],
-          hashtags: ['배포'],
-        });
+        const body = JSON.stringify({ ...template, title });
         await record('POST', '/api/v1/promotions', async () => {
           const res = await request('POST', '/api/v1/promotions', body, author.token);
           if (res.status === 201) written.set((JSON.parse(res.text) as { id: number }).id, title);
