@@ -1,5 +1,6 @@
 import type { MemberType, Role } from '#lib/domain';
 import { getDb } from '#server/db/index';
+import { planGeneric } from '#server/db/plan-generic';
 import { getJwtSecret } from './secret';
 import { verifyJwt } from './jwt';
 
@@ -32,10 +33,10 @@ export async function resolvePrincipal(authorization: string | null): Promise<Pr
   if (!claims || !/^[1-9]\d{0,9}$/.test(claims.sub)) return null;
   const db = await getDb();
   const rows = await db.query<Principal>(
-    `select m.id, m.type, m.roles, m.nickname from members m
+    planGeneric(`select m.id, m.type, m.roles, m.nickname from members m
       where m.id = $1
         and ($2::text is null or exists (select 1 from refresh_tokens r
-                                          where r.chain_id = $2 and r.member_id = m.id and r.revoked_at is null))`,
+                                          where r.chain_id = $2 and r.member_id = m.id and r.revoked_at is null))`),
     [Number(claims.sub), claims.sid ?? null],
   );
   return rows[0] ?? null;

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { getConfig } from '#server/config';
 import { getDb, type Db } from '#server/db/index';
-import { clientKey, hitRateLimit } from './rate-limit';
+import { clientKey, hitRateLimit, hitRateLimits } from './rate-limit';
 
 /** Where the windows are counted: the process's PostgreSQL database when DATABASE_URL is set, else memory. */
 async function sharedDb(db?: Db): Promise<Db | null> {
@@ -51,24 +51,33 @@ function scaled(base: number, write: number): number {
   return Math.max(Math.min(base, write), Math.ceil((write * base) / 120));
 }
 
+/** A write that has a limit of its own (`bucket`, `base` a window) on top of the write limit: both counted at once. */
+async function limitWriteOf(bucket: string, base: number, memberId: number): Promise<void> {
+  const { write, windowMs } = getConfig().rateLimits;
+  const key = String(memberId);
+  await hitRateLimits(
+    [
+      { bucket: 'write', key, rule: { limit: write, windowMs } },
+      { bucket, key, rule: { limit: scaled(base, write), windowMs } },
+    ],
+    await sharedDb(),
+  );
+}
+
 /**
  * Applying to events, per member: at most 10 applications a window (fewer when writes are limited
  * lower), on top of the write limit, so a flood cannot bury authors' inboxes.
  */
 export const APPLY_LIMIT = 10;
 
-export async function limitApply(memberId: number): Promise<void> {
-  const { write, windowMs } = getConfig().rateLimits;
-  await hitRateLimit('apply', String(memberId), { limit: scaled(APPLY_LIMIT, write), windowMs }, await sharedDb());
-}
+/** The write limit and the apply limit. */
+export const limitApply = (memberId: number) => limitWriteOf('apply', APPLY_LIMIT, memberId);
 
 /** Reports per member: at most 5 a window, so one account cannot bury the real ones in /admin. */
 export const REPORT_LIMIT = 5;
 
-export async function limitReport(memberId: number): Promise<void> {
-  const { write, windowMs } = getConfig().rateLimits;
-  await hitRateLimit('report', String(memberId), { limit: scaled(REPORT_LIMIT, write), windowMs }, await sharedDb());
-}
+/** The write limit and the report limit. */
+export const limitReport = (memberId: number) => limitWriteOf('report', REPORT_LIMIT, memberId);
 
 /**
  * Searches counted toward the popular list, per client address: at most 20 a window, so one client

@@ -35,22 +35,58 @@ function sweep(now: number): void {
   for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
 }
 
-/** One atomic upsert per hit; the database's clock times the window, so instances' clocks do not matter. */
-async function postgresHit(db: Db, id: string, windowMs: number): Promise<Window> {
-  const rows = await db.query<{ count: number; ms_left: number }>(
-    `insert into rate_limits as r (key, count, reset_at) values ($1, 1, now() + make_interval(secs => $2))
+/**
+ * One atomic upsert for the hits of one request (one row per window); the database's clock times the
+ * windows, so instances' clocks do not matter.
+ */
+async function postgresHits(db: Db, hits: readonly { id: string; windowMs: number }[]): Promise<Window[]> {
+  const rows = await db.query<{ key: string; count: number; ms_left: number }>(
+    `insert into rate_limits as r (key, count, reset_at)
+     select k, 1, now() + make_interval(secs => s) from unnest($1::text[], $2::float8[]) as h(k, s)
      on conflict (key) do update set
        count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-       reset_at = case when r.reset_at <= now() then now() + make_interval(secs => $2) else r.reset_at end
-     returning count, (extract(epoch from (reset_at - now())) * 1000)::float8 as ms_left`,
-    [id, windowMs / 1000],
+       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+     returning key, count, (extract(epoch from (reset_at - now())) * 1000)::float8 as ms_left`,
+    [hits.map((h) => h.id), hits.map((h) => h.windowMs / 1000)],
   );
   // Expired windows are removed now and then (about one hit in 500), never on the caller's time.
   if (Math.random() < 0.002) {
     db.query(`delete from rate_limits where reset_at < now() - interval '1 minute'`).catch(() => undefined);
   }
-  const row = rows[0] as { count: number; ms_left: number };
-  return { count: row.count, msLeft: Number(row.ms_left) };
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return hits.map((h) => {
+    const row = byKey.get(h.id) as { count: number; ms_left: number };
+    return { count: row.count, msLeft: Number(row.ms_left) };
+  });
+}
+
+export interface RateLimitHit {
+  bucket: string;
+  key: string;
+  rule: RateLimitRule;
+}
+
+/**
+ * Counts one hit in each window (in `db` when it is PostgreSQL, in one statement, else in memory);
+ * throws 429 once any window's limit is passed, with the longest wait among those passed.
+ */
+export async function hitRateLimits(
+  hits: readonly RateLimitHit[],
+  db: Db | null = null,
+  now = Date.now(),
+): Promise<void> {
+  // The rule is part of the key: instances sharing a database share windows only for the same rule.
+  const ids = hits.map(({ bucket, key, rule }) => ({
+    id: `${bucket}:${rule.limit}/${rule.windowMs}:${key}`,
+    windowMs: rule.windowMs,
+  }));
+  const windows =
+    db?.kind === 'postgres' ? await postgresHits(db, ids) : ids.map((h) => memoryHit(h.id, h.windowMs, now));
+  let waitMs: number | null = null;
+  windows.forEach((w, i) => {
+    if (w.count > hits[i]!.rule.limit) waitMs = Math.max(waitMs ?? 0, w.msLeft, 0);
+  });
+  if (waitMs !== null) throw tooManyRequests(waitMs / 1000);
 }
 
 /** Counts one hit (in `db` when it is PostgreSQL, else in memory); throws 429 once the window's limit is passed. */
@@ -61,12 +97,7 @@ export async function hitRateLimit(
   db: Db | null = null,
   now = Date.now(),
 ): Promise<void> {
-  const effective = rule;
-  // The rule is part of the key: instances sharing a database share windows only for the same rule.
-  const id = `${bucket}:${effective.limit}/${effective.windowMs}:${key}`;
-  const w =
-    db?.kind === 'postgres' ? await postgresHit(db, id, effective.windowMs) : memoryHit(id, effective.windowMs, now);
-  if (w.count > effective.limit) throw tooManyRequests(Math.max(w.msLeft, 0) / 1000);
+  await hitRateLimits([{ bucket, key, rule }], db, now);
 }
 
 export function resetRateLimits(): void {

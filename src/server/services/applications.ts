@@ -35,6 +35,7 @@ export type { ApplicationResponse, ApplicationInboxEvent as InboxEvent } from '#
 import type { Principal } from '#server/auth/principal';
 import { getConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/index';
+import { planGeneric } from '#server/db/plan-generic';
 import { answerImage } from '#server/media/pictures';
 import { announce } from '#server/cache/announce';
 import { changed } from '#server/cache/tags';
@@ -183,14 +184,20 @@ async function historyOf(db: Queryable, id: number): Promise<ApplicationHistoryI
     to_status: ApplicationStatus;
     actor_role: ApplicationHistoryItem['by'];
     at: Date;
-  }>('select from_status, to_status, actor_role, at from application_history where application_id = $1 order by id', [
-    id,
-  ]);
+  }>(
+    planGeneric(
+      'select from_status, to_status, actor_role, at from application_history where application_id = $1 order by id',
+    ),
+    [id],
+  );
   return rows.map((h) => ({ from: h.from_status, to: h.to_status, by: h.actor_role, at: h.at.toISOString() }));
 }
 
 async function rowOf(db: Queryable, id: number, lock = false): Promise<Row | null> {
-  const rows = await db.query<Row>(`${ROW_SQL} where a.id = $1${lock ? ' for update of a' : ''}`, [id]);
+  const rows = await db.query<Row>(
+    lock ? `${ROW_SQL} where a.id = $1 for update of a` : planGeneric(`${ROW_SQL} where a.id = $1`),
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -265,8 +272,8 @@ async function storedPhotos(
 /** The storage key of photo `index` of an application `me` may see, or 404. */
 export async function applicationPhotoKey(db: Queryable, me: Principal, id: number, index: number): Promise<string> {
   const rows = await db.query<Pick<Row, 'applicant_id' | 'p_author_id' | 'photos' | 'reported'>>(
-    `select a.applicant_id, p.author_id as p_author_id, a.photos, ${REPORTED_SQL}
-       from applications a join promotions p on p.id = a.promotion_id where a.id = $1`,
+    planGeneric(`select a.applicant_id, p.author_id as p_author_id, a.photos, ${REPORTED_SQL}
+       from applications a join promotions p on p.id = a.promotion_id where a.id = $1`),
     [id],
   );
   const row = rows[0];
@@ -278,11 +285,9 @@ export async function applicationPhotoKey(db: Queryable, me: Principal, id: numb
 // --- applying ---
 
 async function eventFor(db: Queryable, promotionId: number, lock: boolean): Promise<EventRow> {
-  const rows = await db.query<EventRow>(
-    `select id, author_id, title, started_at, ended_at, apply_mode, capacity, selected_count, asks_instagram, asks_photos
-       from promotions where id = $1 and deleted_at is null${lock ? ' for share' : ''}`,
-    [promotionId],
-  );
+  const sql = `select id, author_id, title, started_at, ended_at, apply_mode, capacity, selected_count, asks_instagram, asks_photos
+       from promotions where id = $1 and deleted_at is null`;
+  const rows = await db.query<EventRow>(lock ? `${sql} for share` : planGeneric(sql), [promotionId]);
   if (!rows[0]) throw notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
   return rows[0];
 }
@@ -323,22 +328,26 @@ export async function applyTo(
   now = Date.now(),
 ): Promise<ApplicationResponse> {
   const today = todayKst(now);
-  const event = await eventFor(db, promotionId, false);
-  if (event.author_id === me.id) throw denied('ACCESS_DENIED', '내 이벤트에는 신청할 수 없어요.');
-  const closed = closedReason(event, today);
-  if (closed) throw closed();
-  const input = applicationInput(body, event, { requireConsent: true });
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const locked = await eventFor(tx, promotionId, true);
-      const stillClosed = closedReason(locked, today);
-      if (stillClosed) throw stillClosed();
+      // Read under a share lock: a selection (which takes the last place) waits, and so does closing.
+      const event = await eventFor(tx, promotionId, true);
+      if (event.author_id === me.id) throw denied('ACCESS_DENIED', '내 이벤트에는 신청할 수 없어요.');
+      const closed = closedReason(event, today);
+      if (closed) throw closed();
+      const input = applicationInput(body, event, { requireConsent: true });
       const photos = await storedPhotos(tx, me.id, input.photos);
+      // The application and its first history row, in one statement.
       const rows = await tx.query<{ id: number }>(
-        `insert into applications (promotion_id, applicant_id, introduction, preferred_dates, instagram_id, photos,
-                                   contact, consent_version, consented_at)
-         values ($1, $2, $3, $4::date[], $5, $6::jsonb, $7, $8, now()) returning id`,
+        `with created as (
+           insert into applications (promotion_id, applicant_id, introduction, preferred_dates, instagram_id, photos,
+                                     contact, consent_version, consented_at)
+           values ($1, $2, $3, $4::date[], $5, $6::jsonb, $7, $8, now()) returning id),
+         history as (
+           insert into application_history (application_id, from_status, to_status, actor_id, actor_role)
+           select id, null, 'APPLIED', $2, 'APPLICANT' from created)
+         select id from created`,
         [
           promotionId,
           me.id,
@@ -351,17 +360,12 @@ export async function applyTo(
         ],
       );
       const created = rows[0]!.id;
-      await tx.query(
-        `insert into application_history (application_id, from_status, to_status, actor_id, actor_role)
-         values ($1, null, 'APPLIED', $2, 'APPLICANT')`,
-        [created, me.id],
-      );
       // The author hears of it, batched per event (decision 025).
       await notifyNewApplication(tx, {
-        authorId: locked.author_id,
+        authorId: event.author_id,
         actorId: me.id,
         promotionId,
-        text: (n) => notificationText.newApplications(locked.title, n),
+        text: (n) => notificationText.newApplications(event.title, n),
         link: paths.inboxEvent(promotionId),
         now,
       });
@@ -526,15 +530,22 @@ export async function listForAuthor(
   status: ApplicationStatus | null,
   page: PageRequest,
 ): Promise<Page<ApplicationResponse>> {
-  const owner = await db.query<{ author_id: number }>('select author_id from promotions where id = $1', [promotionId]);
+  const owner = await db.query<{ author_id: number }>(planGeneric('select author_id from promotions where id = $1'), [
+    promotionId,
+  ]);
   if (!owner[0]) throw notFound('PROMOTION_NOT_FOUND', '이벤트를 찾을 수 없어요.');
   if (owner[0].author_id !== me.id && !me.roles.includes('ADMIN'))
     throw denied('ACCESS_DENIED', '이벤트를 올린 작가만 신청자를 볼 수 있어요.');
   const where = status ? 'a.promotion_id = $1 and a.status = $2' : 'a.promotion_id = $1';
   const params = status ? [promotionId, status] : [promotionId];
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from applications a where ${where}`, params);
+  const [count] = await db.query<{ n: number }>(
+    planGeneric(`select count(*)::int as n from applications a where ${where}`),
+    params,
+  );
   const rows = await db.query<Row>(
-    `${ROW_SQL} where ${where} order by a.id desc limit ${page.pageSize} offset ${page.page * page.pageSize}`,
+    planGeneric(
+      `${ROW_SQL} where ${where} order by a.id desc limit ${page.pageSize} offset ${page.page * page.pageSize}`,
+    ),
     params,
   );
   return toPage(
@@ -546,14 +557,14 @@ export async function listForAuthor(
 
 /** The caller's own applications, newest first. */
 export async function listMine(db: Queryable, me: Principal, page: PageRequest): Promise<Page<ApplicationResponse>> {
-  const [count] = await db.query<{ n: number }>('select count(*)::int as n from applications where applicant_id = $1', [
-    me.id,
-  ]);
-  const rows = await db.query<Row>(`${ROW_SQL} where a.applicant_id = $1 order by a.id desc limit $2 offset $3`, [
-    me.id,
-    page.pageSize,
-    page.page * page.pageSize,
-  ]);
+  const [count] = await db.query<{ n: number }>(
+    planGeneric('select count(*)::int as n from applications where applicant_id = $1'),
+    [me.id],
+  );
+  const rows = await db.query<Row>(
+    planGeneric(`${ROW_SQL} where a.applicant_id = $1 order by a.id desc limit $2 offset $3`),
+    [me.id, page.pageSize, page.page * page.pageSize],
+  );
   return toPage(
     rows.map((r) => toResponse(r, 'APPLICANT')),
     count?.n ?? 0,

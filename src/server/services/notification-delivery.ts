@@ -10,6 +10,7 @@
  * trigger. Web Push (`src/server/push/`) is the one registered, when the server has VAPID keys.
  */
 import type { Queryable } from '#server/db/index';
+import { planGeneric } from '#server/db/plan-generic';
 
 export interface DeliveryItem {
   deliveryId: number;
@@ -102,14 +103,14 @@ export async function deliverDue(db: Queryable, now = Date.now(), limit = 50): P
     body: string;
     link: string;
   }>(
-    `with due as (
+    planGeneric(`with due as (
        select id from notification_deliveries
         where status = 'PENDING' and due_at <= $1 and channel = any($2::text[])
         order by due_at limit $3 for update skip locked)
      update notification_deliveries d set attempts = d.attempts + 1, due_at = $4
        from due, notifications n
       where d.id = due.id and n.id = d.notification_id
-     returning d.id, d.channel, d.attempts, d.notification_id, n.recipient_id, n.kind, n.title, n.body, n.link`,
+     returning d.id, d.channel, d.attempts, d.notification_id, n.recipient_id, n.kind, n.title, n.body, n.link`),
     [new Date(now), names, limit, new Date(now + LEASE_MS)],
   );
   report.claimed = claimed.length;

@@ -3,7 +3,7 @@ import { requireRegistered } from '#server/auth/guards';
 import { getDb } from '#server/db/index';
 import { readJson } from '#server/http/body';
 import { endpoint, notAllowed } from '#server/http/endpoint';
-import { limitApply, limitWrite } from '#server/http/limits';
+import { limitApply } from '#server/http/limits';
 import { enumParam, idParam, pageParams } from '#server/http/query';
 import { json } from '#server/http/respond';
 import { applyTo, listForAuthor } from '#server/services/applications';
@@ -12,7 +12,6 @@ import { promotionNotFound } from '#server/services/promotions';
 /** A registered member applies on 담아봐 (201 with the application and its history). */
 export const POST = endpoint(async ({ params, request, locals }) => {
   const me = requireRegistered(locals);
-  await limitWrite(me.id);
   await limitApply(me.id);
   const id = idParam(params['id']);
   if (id === null) throw promotionNotFound();
