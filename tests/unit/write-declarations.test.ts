@@ -27,7 +27,7 @@ const ANNOUNCED: Record<string, string> = {
   'DELETE /api/v1/admin/promotions/{id}': 'moderation#moderatorDeletePromotion',
   'POST /api/v1/admin/photographers/{id}/hide': 'moderation#setPhotographerHidden',
   'POST /api/v1/admin/photographers/{id}/unhide': 'moderation#setPhotographerHidden',
-  'POST /api/v1/applications/{id}/transitions': 'applications#moveApplication',
+  'POST /api/v1/applications/{id}/transitions': 'applications/moves#moveApplication',
   'POST /api/v1/applications/{id}/review': 'reviews#writeReview',
   'PATCH /api/v1/reviews/{id}': 'reviews#editReview',
   'DELETE /api/v1/reviews/{id}': 'reviews#deleteReview',
