@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/index';
-import { generateEvents, seedDemoData, type ImageMaker } from '#server/seed/seed';
+import { generateEvents, generatePhotographers, seedDemoData, type ImageMaker } from '#server/seed/seed';
 import { listPromotions } from '#server/services/promotion-lists';
 import { openDatabase } from '#server/db/index';
 import { insertEvents } from '#server/services/promotion-rows';
 import { eventSearchDocument } from '#server/search/grams';
 import { consentsOf } from '#server/services/consents';
+import { listPhotographers, refreshPhotographerSearch } from '#server/services/photographers';
 
 // Always a fresh embedded database: the seed expects an empty one.
 let db: Db;
@@ -92,6 +93,33 @@ describe('demo seed', () => {
       null,
     );
     expect(found.items.length).toBeGreaterThan(0);
+  });
+
+  it('generates photographers in batches, listed and found as the service writes them', async () => {
+    const count = async () =>
+      (await db.query<{ n: number }>('select count(*)::int as n from photographer_pages'))[0]?.n ?? 0;
+    const had = await count();
+    expect(await generatePhotographers(db, 1_200)).toBe(1_200);
+    expect(await count()).toBe(had + 1_200);
+    const [last] = await db.query<{ id: number; nickname: string; text: string; grams: string[] }>(
+      `select m.id, m.nickname, pp.search_text as text, pp.search_grams as grams
+         from photographer_pages pp join members m on m.id = pp.member_id order by m.id desc limit 1`,
+    );
+    const generated = last as { id: number; nickname: string; text: string; grams: string[] };
+    // The document is the one the service writes for that page.
+    await refreshPhotographerSearch(db, generated.id);
+    const [again] = await db.query<{ text: string; grams: string[] }>(
+      'select search_text as text, search_grams as grams from photographer_pages where member_id = $1',
+      [generated.id],
+    );
+    expect(again).toEqual({ text: generated.text, grams: generated.grams });
+    const base = { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' as const };
+    const found = await listPhotographers(db, { ...base, keyword: generated.nickname }, { page: 0, pageSize: 5 }, null);
+    expect(found.items[0]?.id).toBe(generated.id);
+    // Events generated afterwards are spread over every photographer.
+    await generateEvents(db, 3_000);
+    const [authors] = await db.query<{ n: number }>('select count(distinct author_id)::int as n from promotions');
+    expect(authors?.n).toBeGreaterThan(1_000);
   });
 
   it('writes events through the service builder: arrays and quotes as parameters, the same document', async () => {

@@ -8,6 +8,7 @@ import { standInKakaoId } from '#server/kakao/stand-in';
 import { storedImage, storedImages } from '#server/media/pictures';
 import { todayKst } from '#lib/deadline';
 import { regionColumns } from '#lib/regions';
+import { photographerSearchDocument } from '#server/search/grams';
 import { recordConsents, registrationConsents } from '#server/services/consents';
 import { refreshPhotographerSearch } from '#server/services/photographers';
 import { insertEvents, insertEventsStatement, type EventRow } from '#server/services/promotion-rows';
@@ -244,7 +245,8 @@ export async function generateEvents(
   const batch = options.batch ?? 1000;
   const rowsOf = (round: number, n: number): EventRow[] =>
     seedEvents(n, authors.length, 1000 + round).map((e) => {
-      const author = authors[e.authorIndex] as { id: number; images: Image[] };
+      // Each batch's first event goes on where the last batch stopped: every photographer gets events.
+      const author = authors[(e.authorIndex + round * batch) % authors.length] as { id: number; images: Image[] };
       // Benchmark events are never author-hidden.
       return { ...eventRowOf(author.id, e, author.images.slice(0, e.imageCount), today), isAuthorHidden: false };
     });
@@ -272,4 +274,80 @@ export async function generateEvents(
   // than when autovacuum (PostgreSQL only) gets to it.
   await db.query('vacuum analyze promotions');
   return done;
+}
+
+/**
+ * Benchmark data: `count` more photographers (members with a listed page), after the ones there are,
+ * named, typed and placed as the demo's are, showing the existing photographers' pictures, inserted
+ * 1,000 a statement pair. The search documents are the services' own (`photographerSearchDocument`).
+ */
+export async function generatePhotographers(db: Db, count: number): Promise<number> {
+  const shown = await db.query<{ profile: Image | null; portfolio: Image[] }>(
+    `select m.profile_image as profile, pp.portfolio from photographer_pages pp join members m on m.id = pp.member_id
+      order by pp.member_id`,
+  );
+  if (shown.length === 0) throw new Error('seed the demo data first: there are no photographers');
+  const have = shown.length;
+  const specs = seedPhotographers(have + count).slice(have);
+  // Not a stand-in account (no one signs in as them), and unlike its hashed ids never one twice.
+  const benchKakaoId = (p: { account: string }) => `bench-${p.account}`;
+  const batch = 1_000;
+  for (let from = 0; from < specs.length; from += batch) {
+    const chunk = specs.slice(from, from + batch);
+    const pictures = (i: number) => shown[(from + i) % have] as { profile: Image | null; portfolio: Image[] };
+    const members = await db.query<{ id: number; kakao_id: string }>(
+      `insert into members (kakao_id, type, roles, nickname, gender, instagram_id, profile_image, registered_at,
+          signup_sources)
+       select t.kakao_id, 'PHOTOGRAPHER', '{PHOTOGRAPHER,USER}', t.nickname, t.gender, t.instagram_id,
+              t.profile_image, now(), '{OTHER}'
+         from jsonb_to_recordset($1::jsonb)
+           as t(kakao_id text, nickname text, gender text, instagram_id text, profile_image jsonb)
+       returning id, kakao_id`,
+      [
+        JSON.stringify(
+          chunk.map((p, i) => ({
+            kakao_id: benchKakaoId(p),
+            nickname: p.nickname,
+            gender: p.gender,
+            instagram_id: p.instagramId,
+            profile_image: pictures(i).profile,
+          })),
+        ),
+      ],
+    );
+    const idOf = new Map(members.map((m) => [m.kakao_id, m.id]));
+    await db.query(
+      `insert into photographer_pages (member_id, main_photography_types, regions, region_categories, portfolio,
+          address, description, search_text, search_grams, created_at)
+       select t.member_id, t.types, t.regions, t.categories, t.portfolio, t.address, t.description, t.search_text,
+              t.search_grams, now() - make_interval(secs => t.age)
+         from jsonb_to_recordset($1::jsonb)
+           as t(member_id integer, types text[], regions text[], categories text[], portfolio jsonb, address jsonb,
+                description text, search_text text, search_grams text[], age integer)`,
+      [
+        JSON.stringify(
+          chunk.map((p, i) => {
+            const doc = photographerSearchDocument(p);
+            const columns = regionColumns(p.regions);
+            return {
+              member_id: idOf.get(benchKakaoId(p)),
+              types: p.types,
+              regions: columns.keys,
+              categories: columns.categories,
+              portfolio: pictures(i).portfolio,
+              address: p.address,
+              description: p.description,
+              search_text: doc.text,
+              search_grams: doc.grams,
+              // Registered one a minute before the demo's, the newest first.
+              age: (have + from + i) * 60,
+            };
+          }),
+        ),
+      ],
+    );
+  }
+  await db.query('vacuum analyze members');
+  await db.query('vacuum analyze photographer_pages');
+  return specs.length;
 }
