@@ -4,11 +4,37 @@
  */
 import { todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
+import { openPostgres } from '#server/db/client';
 import { openDatabase, type Db } from '#server/db/index';
 import type { PromotionInput } from '#server/services/promotions';
 
 export async function openTestDb(): Promise<Db> {
   return openDatabase({ databaseUrl: process.env['DATABASE_URL'] || null, pgliteDir: 'memory://' });
+}
+
+/**
+ * A migrated database of the caller's own, for tests that fill tables other tests list (thousands of
+ * photographers): PGlite in memory, or in the PostgreSQL pass a new database beside DATABASE_URL's,
+ * dropped by `close`.
+ */
+export async function openOwnTestDb(prefix: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  const url = process.env['DATABASE_URL'];
+  if (!url) {
+    const db = await openTestDb();
+    return { db, close: () => db.close() };
+  }
+  const admin = await openPostgres(url);
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const db = await openDatabase({ databaseUrl: url.replace(/\/[^/?]+(\?.*)?$/, `/${name}`), pgliteDir: 'memory://' });
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await admin.query(`drop database ${name}`);
+      await admin.close();
+    },
+  };
 }
 
 let seq = 0;

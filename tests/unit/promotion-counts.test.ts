@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '#server/db/index';
-import { clearPromotionCounts, countMatching } from '#server/services/promotion-counts';
+import { clearPromotionCounts, COUNT_COST_RATIO, countMatching, freshFor } from '#server/services/promotion-counts';
 
 /** A database that answers counts after a tick and counts how often it was asked. */
 function countingDb(answers: (number | Error)[]): Queryable & { asked: number } {
@@ -66,23 +66,33 @@ describe('list totals', () => {
 });
 
 describe('slow list totals', () => {
-  it('keep a count that took longer than a second for the TTL from when it finished', async () => {
+  it('keep a count thirty times as long as it took, from when it finished', async () => {
     clearPromotionCounts();
     let asked = 0;
     const db: Queryable = {
       query<T>(): Promise<T[]> {
         asked++;
-        return new Promise((resolve) => setTimeout(() => resolve([{ total: 9 }] as T[]), 1_100));
+        return new Promise((resolve) => setTimeout(() => resolve([{ total: 9 }] as T[]), 300));
       },
     };
     const start = Date.now();
     expect(await countMatching(db, 'slow', [], start)).toBe(9);
     const done = Date.now();
-    // Past the TTL counted from the start, within it counted from the end: still kept.
-    expect(await countMatching(db, 'slow', [], start + 5_000 + (done - start) / 2)).toBe(9);
+    const took = done - start;
+    expect(freshFor(took)).toBeGreaterThanOrEqual(COUNT_COST_RATIO * 300);
+    // Past five seconds, and past thirty times the count counted from its start, within it counted from
+    // its end: still kept, not counted again.
+    expect(await countMatching(db, 'slow', [], start + 5_000 + took + 1)).toBe(9);
+    expect(await countMatching(db, 'slow', [], start + COUNT_COST_RATIO * took + took / 2)).toBe(9);
     expect(asked).toBe(1);
     // Then stale: answered at once, counted again behind it.
-    expect(await countMatching(db, 'slow', [], start + 5_000 + (done - start) + 1)).toBe(9);
+    expect(await countMatching(db, 'slow', [], start + (COUNT_COST_RATIO + 1) * took + 100)).toBe(9);
     expect(asked).toBe(2);
+  });
+
+  it('keep a quick count five seconds', () => {
+    expect(freshFor(0)).toBe(5_000);
+    expect(freshFor(100)).toBe(5_000);
+    expect(freshFor(1_700)).toBe(51_000);
   });
 });

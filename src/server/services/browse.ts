@@ -8,10 +8,10 @@ import { resetFilter, type FilterState, type ListKind } from '#lib/filters';
 import type { Page, PhotographerListItem, PromotionDetailResponse } from '#lib/contract';
 import type { SqlParam } from '#server/db/client';
 import { getDb, type Queryable } from '#server/db/index';
-import { queryJsonParts } from '#server/db/json-rows';
+import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { photographerFilter, promotionFilter } from './list-query';
-import { listPhotographers, photographerRowsPart } from './photographers';
+import { firstPhotographersPart, latestPhotographersPart, listPhotographers } from './photographers';
 import { firstPromotionCardsPart, homeEventRows, listPromotionCards } from './promotion-lists';
 import { getPromotionDetailsWithRating } from './promotions';
 import type { Rating } from '#lib/reviews';
@@ -46,13 +46,7 @@ export async function homeFeed(
     {
       events: homeEventRows(HOME_EVENTS, now, params),
       // The photographer list's first page with no filter: newest first.
-      photographers: photographerRowsPart(
-        cardFilter({ filter: resetFilter(), keyword: '' }),
-        HOME_PHOTOGRAPHERS,
-        0,
-        null,
-        params,
-      ),
+      photographers: latestPhotographersPart(HOME_PHOTOGRAPHERS, params),
     },
     params,
     // Its values are today and the page's sizes: planned once a day, not on every render.
@@ -160,12 +154,18 @@ export async function search(query: SearchQuery): Promise<SearchResult> {
   return { state, keyword, ...(await searchOverview(await getDb(), keyword)) };
 }
 
+/** A part of a statement that has no rows: a list nothing matched. */
+const noRows = <T>(): JsonRowsPart<T> & { walks: boolean } => ({
+  sql: 'select 1 as nothing where false',
+  orderBy: 'r.nothing',
+  map: (row) => row as T,
+  walks: true,
+});
+
 /**
- * The search overview's event and photographers for `keyword`: the event through the kept count (it
- * chooses the walk or the sort), then its rows and the photographers (who need no total) in one
- * statement. When the event's part walks, the statement is planned once for any values (decision 008):
- * the photographers' part is found through their grams index whatever the keyword, as when
- * planned for it.
+ * The search overview's event and photographers for `keyword`: each through its kept count (it chooses
+ * the walk or the sort), then their rows in one statement. When both walk, the statement is planned
+ * once for any values (decision 008).
  */
 export async function searchOverview(
   db: Queryable,
@@ -173,16 +173,17 @@ export async function searchOverview(
 ): Promise<{ events: EventCardData[]; photographers: PhotographerCardData[] }> {
   const none = { filter: resetFilter(), keyword, page: 0 };
   const params: SqlParam[] = [];
-  const events = await firstPromotionCardsPart(db, eventFilter(none), SEARCH_OVERVIEW_EVENTS, params);
-  const photographers = photographerRowsPart(cardFilter(none), SEARCH_OVERVIEW_PHOTOGRAPHERS, 0, null, params);
-  const read = events
-    ? await queryJsonParts<{ events: EventCardData; photographers: PhotographerListItem }>(
-        db,
-        { events, photographers },
-        params,
-        { generic: events.walks },
-      )
-    : { events: [], ...(await queryJsonParts<{ photographers: PhotographerListItem }>(db, { photographers }, params)) };
+  const [events, photographers] = [
+    await firstPromotionCardsPart(db, eventFilter(none), SEARCH_OVERVIEW_EVENTS, params),
+    await firstPhotographersPart(db, cardFilter(none), SEARCH_OVERVIEW_PHOTOGRAPHERS, params),
+  ];
+  if (!events && !photographers) return { events: [], photographers: [] };
+  const read = await queryJsonParts<{ events: EventCardData; photographers: PhotographerListItem }>(
+    db,
+    { events: events ?? noRows<EventCardData>(), photographers: photographers ?? noRows<PhotographerListItem>() },
+    params,
+    { generic: (events?.walks ?? true) && (photographers?.walks ?? true) },
+  );
   return { events: read.events, photographers: read.photographers.map(photographerCard) };
 }
 

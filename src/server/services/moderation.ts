@@ -170,6 +170,7 @@ export async function setPhotographerHidden(
     const resolved = await resolveReports(tx, admin, 'PHOTOGRAPHER', memberId, hidden ? 'HIDDEN' : 'UNHIDDEN');
     await record(tx, admin, hidden ? 'HIDE' : 'UNHIDE', 'PHOTOGRAPHER', memberId, hidden?.reason ?? '', resolved);
   });
+  clearPromotionCounts();
   await announce(changed.photographer(memberId), { purge: hidden !== null });
 }
 

@@ -17,11 +17,13 @@ import type { Principal } from '#server/auth/principal';
 import { isAdmin } from '#server/auth/guards';
 import type { Queryable } from '#server/db/index';
 import type { SqlParam } from '#server/db/client';
-import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
+import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
 import { answerImage, answerImages } from '#server/media/pictures';
 import { conflict, notFound } from './errors';
 import { photographerSearchDocument } from '#server/search/grams';
 import { headCondition, parseSearchQuery, searchConditions } from '#server/search/query';
+import { joinMemberOf, partedPageRows, type PartedList, type RowsOf } from './list-parts';
+import { clearPromotionCounts } from './promotion-counts';
 import { MEMBER_COLUMNS, toUserResponse, type MemberRow } from './members';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -146,6 +148,8 @@ export async function refreshPhotographerSearch(db: Queryable, memberId: number)
   const r = rows[0];
   if (!r) return;
   const doc = photographerSearchDocument({ ...r, regions: regionsFromKeys(r.regions) });
+  // What a photographer list finds and counts may have changed.
+  clearPromotionCounts();
   await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
     memberId,
     doc.text,
@@ -160,21 +164,56 @@ const PHOTOGRAPHER_SEARCH = {
   regions: 'pp.regions',
 };
 
-function whereOf(filter: PhotographerFilter, params: SqlParam[]): string {
+/**
+ * The WHERE clause of a photographer list. `indexes: false` is for a walk down the ordered index
+ * (`partedPageRows`): the same tests, written so that no other index serves them.
+ */
+function whereOf(filter: PhotographerFilter, params: SqlParam[], indexes = true): string {
   const add = (v: SqlParam) => {
     params.push(v);
     return `$${params.length}`;
   };
+  const overlaps = (column: string, values: string[]) => {
+    const test = `pp.${column} && ${add(values)}::text[]`;
+    return indexes ? test : `coalesce(${test}, false)`;
+  };
   const conditions = ["pp.description <> ''", 'pp.hidden_at is null'];
   const regionParts: string[] = [];
-  if (filter.regions.length > 0) regionParts.push(`pp.regions && ${add(filter.regions)}::text[]`);
-  if (filter.categories.length > 0) regionParts.push(`pp.region_categories && ${add(filter.categories)}::text[]`);
+  if (filter.regions.length > 0) regionParts.push(overlaps('regions', filter.regions));
+  if (filter.categories.length > 0) regionParts.push(overlaps('region_categories', filter.categories));
   if (regionParts.length > 0) conditions.push(`(${regionParts.join(' or ')})`);
-  if (filter.photographyTypes.length > 0) {
-    conditions.push(`pp.main_photography_types && ${add(filter.photographyTypes)}::text[]`);
+  if (filter.photographyTypes.length > 0) conditions.push(overlaps('main_photography_types', filter.photographyTypes));
+  if (filter.keyword) {
+    conditions.push(...searchConditions(parseSearchQuery(filter.keyword), PHOTOGRAPHER_SEARCH, add, indexes));
   }
-  if (filter.keyword) conditions.push(...searchConditions(parseSearchQuery(filter.keyword), PHOTOGRAPHER_SEARCH, add));
   return conditions.join(' and ');
+}
+
+/**
+ * A photographer list as `partedPageRows` reads it: with a keyword, those whose name matches first
+ * (decision 024); newest registered (LATEST) or most saved (POPULAR) first within each part, down
+ * their ordered indexes, or (`sortMatches`) not through them.
+ */
+function photographerList(filter: PhotographerFilter): PartedList {
+  const terms = filter.keyword ? parseSearchQuery(filter.keyword) : [];
+  const head = (params: SqlParam[]) => headCondition(terms, 'pp.search_text', (v) => `$${params.push(v)}`);
+  const parts = terms.length > 0 ? [head, (params: SqlParam[]) => `not ${head(params)}`] : [];
+  return {
+    table: 'photographer_pages',
+    where: (params, indexes) => whereOf(filter, params, indexes),
+    parts,
+    order: (sortMatches) => photographerOrder(filter.sort, sortMatches),
+  };
+}
+
+function photographerOrder(sort: SortType, sortMatches: boolean): string {
+  if (sort === 'POPULAR') {
+    const z = sortMatches ? ' + 0' : '';
+    return `pp.save_count${z} desc, pp.member_id${z} desc`;
+  }
+  return sortMatches
+    ? "pp.created_at + interval '0 s' desc, pp.member_id + 0 desc"
+    : 'pp.created_at desc, pp.member_id desc';
 }
 
 interface ListRow {
@@ -199,41 +238,78 @@ const toListItem = (r: ListRow): PhotographerListItem => ({
 });
 
 /**
- * A page of listed photographers as a part of a statement (`queryJsonParts`: the list's, with its total;
- * the home page's; the search overview's), its parameters added to `params`. The sort columns are
- * selected so the JSON document keeps the list's order.
+ * The rows of a part of a photographer list (`partedPageRows`): the page's photographers, then their
+ * members; the sort columns are selected so the JSON document keeps the list's order (`ROWS_ORDER`).
  */
-export function photographerRowsPart(
+const photographerRowsOf =
+  (viewer: Principal | null): RowsOf =>
+  (q) => {
+    const saved = viewer
+      ? `exists (select 1 from photographer_saves s where s.member_id = ${q.add(viewer.id)} and s.photographer_id = pp.member_id)`
+      : 'false';
+    return `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved,
+                   pp.review_count, pp.rating_sum, pp.completed_shoots, pp.sort_saves, pp.sort_at, pp.part
+              from (select pp.member_id, pp.main_photography_types, pp.review_count, pp.rating_sum,
+                           pp.completed_shoots, pp.save_count as sort_saves, pp.created_at as sort_at, ${q.part} as part
+                      from photographer_pages pp
+                     where ${q.where}
+                     order by ${q.order}
+                     limit ${q.limit} offset ${q.offset}) pp
+              ${joinMemberOf('pp.member_id')}`;
+  };
+
+const rowsOrder = (sort: SortType) =>
+  `r.part, ${sort === 'POPULAR' ? 'r.sort_saves desc' : 'r.sort_at desc'}, r.id desc`;
+
+/**
+ * The first `limit` listed photographers of `filter`, as a part of a larger statement (the search
+ * overview's, the home page's), its parameters added to `params`: null when none match. `walks` when
+ * the part's plan does not depend on its values (`partedPageRows`).
+ */
+export async function firstPhotographersPart(
+  db: Queryable,
   filter: PhotographerFilter,
   limit: number,
-  offset: number,
-  viewer: Principal | null,
   params: SqlParam[],
-  where = whereOf(filter, params),
-): JsonRowsPart<PhotographerListItem> {
-  const add = (v: SqlParam) => `$${params.push(v)}`;
-  const popular = filter.sort === 'POPULAR';
-  const sorted = popular ? 'pp.save_count desc, pp.member_id desc' : 'pp.created_at desc, pp.member_id desc';
-  // With a keyword, photographers whose name matches come first (decision 024).
-  const head = filter.keyword ? headCondition(parseSearchQuery(filter.keyword), 'pp.search_text', add) : 'false';
-  const order = head === 'false' ? sorted : `${head} desc, ${sorted}`;
-  const saved = viewer
-    ? `exists (select 1 from photographer_saves s where s.member_id = ${add(viewer.id)} and s.photographer_id = pp.member_id)`
-    : 'false';
+): Promise<(JsonRowsPart<PhotographerListItem> & { walks: boolean }) | null> {
+  const read = await partedPageRows(
+    db,
+    photographerList(filter),
+    { page: 0, pageSize: limit },
+    photographerRowsOf(null),
+    params,
+  );
+  if (read.sql === null) return null;
   return {
-    sql: `select m.id, m.nickname, m.profile_image, pp.main_photography_types, ${saved} as is_saved,
-                 pp.review_count, pp.rating_sum, pp.completed_shoots,
-                 pp.save_count as sort_saves, pp.created_at as sort_at, ${head} as sort_head
-            from photographer_pages pp join members m on m.id = pp.member_id
-           where ${where}
-           order by ${order}
-           limit ${add(limit)} offset ${add(offset)}`,
-    orderBy: `r.sort_head desc, ${popular ? 'r.sort_saves desc, r.id desc' : 'r.sort_at desc, r.id desc'}`,
+    sql: read.sql,
+    orderBy: rowsOrder(filter.sort),
     map: (row) => toListItem(row as ListRow),
+    walks: read.walks,
   };
 }
 
-/** Only photographers whose page has a description are listed. LATEST = newest registered first. */
+/**
+ * The newest listed photographers, without counting them (the home page shows no totals), as a part of
+ * its statement.
+ */
+export function latestPhotographersPart(limit: number, params: SqlParam[]): JsonRowsPart<PhotographerListItem> {
+  const add = (v: SqlParam) => `$${params.push(v)}`;
+  const filter: PhotographerFilter = { regions: [], categories: [], photographyTypes: [], sort: 'LATEST' };
+  const sql = photographerRowsOf(null)({
+    where: whereOf(filter, params),
+    order: photographerOrder('LATEST', false),
+    limit: add(limit),
+    offset: add(0),
+    add,
+    part: 0,
+  });
+  return { sql, orderBy: rowsOrder('LATEST'), map: (row) => toListItem(row as ListRow) };
+}
+
+/**
+ * Only photographers whose page has a description are listed. LATEST = newest registered first. The
+ * kept count, then the page's rows (`partedPageRows`).
+ */
 export async function listPhotographers(
   db: Queryable,
   filter: PhotographerFilter,
@@ -241,23 +317,16 @@ export async function listPhotographers(
   viewer: Principal | null,
 ): Promise<Page<PhotographerListItem>> {
   const params: SqlParam[] = [];
-  const where = whereOf(filter, params);
-  // The total and the page's rows in one statement (a page past the end simply has no rows).
-  const read = await queryJsonParts<{ total: number; items: PhotographerListItem }>(
-    db,
-    {
-      total: {
-        sql: `select count(*)::int as total from photographer_pages pp where ${where}`,
-        orderBy: 'r.total',
-        map: (row) => (row as { total: number }).total,
-      },
-      items: photographerRowsPart(filter, page.pageSize, page.page * page.pageSize, viewer, params, where),
-    },
-    params,
-    // The list everyone opens first (no filter, first page, anonymous): its values are the page's sizes.
-    { once: isFirstUnfilteredPage(filter, page, viewer) },
-  );
-  return toPage(read.items, read.total[0] ?? 0, page);
+  const read = await partedPageRows(db, photographerList(filter), page, photographerRowsOf(viewer), params);
+  if (read.sql === null) return toPage([], read.total, page);
+  // The list everyone opens first (no filter, first page, anonymous): its values are the page's sizes.
+  // A walk's plan does not depend on its values: planned once for any (decision 008).
+  const once = isFirstUnfilteredPage(filter, page, viewer);
+  const rows = await queryJsonRows<ListRow>(db, read.sql, params, rowsOrder(filter.sort), {
+    once,
+    generic: !once && read.walks,
+  });
+  return toPage(rows.map(toListItem), read.total, page);
 }
 
 const isFirstUnfilteredPage = (filter: PhotographerFilter, page: PageRequest, viewer: Principal | null) =>

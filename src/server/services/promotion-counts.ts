@@ -2,15 +2,22 @@ import type { SqlParam } from '#server/db/client';
 import type { Queryable } from '#server/db/index';
 
 /**
- * Totals of list queries, kept for a few seconds: counting every match is the expensive half of a list
- * page (a common word at 1M events: seconds), and the same filters are asked again and again. A total
- * kept COUNT_TTL_MS (from when it was counted) is then still answered for up to COUNT_STALE_MS while one
- * request counts it again in the background, so only the first search of a filter waits for its count.
- * Any event write in this process clears them all (the writer's next page counts its own event); another
- * instance's total is at most COUNT_TTL_MS plus one count old.
+ * Totals of list queries (events, photographers), kept for a few seconds: counting every match is the
+ * expensive half of a list page (a common word at 1M events: seconds), and the same filters are asked
+ * again and again. A total is kept fresh (from when it was counted) for COUNT_TTL_MS, or COUNT_COST_RATIO
+ * times as long as it took to count when that is longer, so counting again costs the database at most
+ * a thirty-first of a core for each filter being asked (a 1.7 s count kept 5 s took a quarter of one);
+ * it is then still answered for up to COUNT_STALE_MS while one request counts it again in the background,
+ * so only the first search of a filter waits for its count. Any write in this process that changes what
+ * a list finds clears them all (the writer's next page counts its own event); another instance's total
+ * is at most its freshness plus one count old.
  */
 const COUNT_TTL_MS = 5_000;
+export const COUNT_COST_RATIO = 30;
 const COUNT_STALE_MS = 60_000;
+
+/** How long a total stays fresh once counted, from how long counting it took. */
+export const freshFor = (countMs: number): number => Math.max(COUNT_TTL_MS, COUNT_COST_RATIO * countMs);
 
 /**
  * The matches of a list query, and the planner's estimate of the events in the table (`pg_class.reltuples`,
@@ -23,6 +30,10 @@ export interface MatchCount {
   /** The matches of each part of the list's order (`countWithSize`'s `parts`), in turn; else `[total]`. */
   parts: number[];
 }
+
+/** The tables whose lists are counted here, and the alias their WHERE clauses use. */
+const COUNTED_ALIAS = { promotions: 'p', photographer_pages: 'pp' } as const;
+export type CountedTable = keyof typeof COUNTED_ALIAS;
 
 interface Kept {
   /** The count being made, or made (a burst of the same list counts once, not once per request). */
@@ -73,8 +84,9 @@ export function countWithSize(
   params: SqlParam[],
   parts: readonly string[] = [],
   now = Date.now(),
+  table: CountedTable = 'promotions',
 ): Promise<MatchCount> {
-  const key = keyOf(parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where, params);
+  const key = keyOf(`${table}: ${parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where}`, params);
   const hit = counts.get(key);
   if (hit && (hit.expiresAt > now || !hit.value)) return hit.count;
   const count = () => {
@@ -82,8 +94,8 @@ export function countWithSize(
     return db
       .query<Record<string, number | string | undefined>>(
         `select count(*)::int as total${partColumns},
-                (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'promotions'::regclass) as rows
-           from promotions p where ${where}`,
+                (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = '${table}'::regclass) as rows
+           from ${table} ${COUNTED_ALIAS[table]} where ${where}`,
         params,
       )
       .then((rows): MatchCount => {
@@ -98,7 +110,7 @@ export function countWithSize(
   };
   // Kept from when it finished (a slow count kept from when it began would expire before it was done).
   const began = Date.now();
-  const freshUntil = () => now + (Date.now() - began) + COUNT_TTL_MS;
+  const freshUntil = () => now + (Date.now() - began) + freshFor(Date.now() - began);
   if (hit?.value && now - hit.expiresAt < COUNT_STALE_MS) {
     if (!hit.recounting) {
       hit.recounting = true;

@@ -14,7 +14,7 @@ import { queryJsonRows, type JsonRowsPart } from '#server/db/json-rows';
 import { thumbnailUrlFor } from '#server/media/keys';
 import { answerImage, answerImages, pictureUrl } from '#server/media/pictures';
 import { headCondition, parseSearchQuery, searchConditions, type SearchTerm } from '#server/search/query';
-import { countWithSize } from './promotion-counts';
+import { joinMemberOf, partedPageRows, type PartedList, type RowsOf } from './list-parts';
 import type { PromotionRow } from './promotions';
 import { regionsFromKeys, sortPhotographyTypes } from './shape';
 
@@ -89,9 +89,9 @@ export function toListItem(r: ListRow, today: string): PromotionListItem {
 
 /**
  * Builds the WHERE clause of a list query; every condition can be served by an index. `indexes: false`
- * is for a walk down the ordered index (`pageRowsOf`), which tests each row: it leaves out the keyword's
+ * is for a walk down the ordered index (`partedPageRows`), which tests each row: it leaves out the keyword's
  * grams and writes each array test as `coalesce(… && …, false)`, the same test, which no index serves
- * and which the planner takes for common. Planned for any values (a walk is, see `pageRowsOf`), a bare
+ * and which the planner takes for common. Planned for any values (a walk is, see `listPageOf`), a bare
  * `&&` was taken for rare: the plan fetched every event of 서울 through the array indexes and sorted
  * them (0.76 → 75 ms at 100k events), or scanned the table (3,000 events).
  */
@@ -166,20 +166,6 @@ const isFirstUnfilteredPage = (filter: PromotionFilter, page: PageRequest) =>
   filter.photographyTypes.length === 0;
 
 /**
- * A list page either walks the ordered index (`id desc`, or `save_count desc, id desc`), testing each row
- * until it has the page, or fetches every match through the filter's indexes and sorts them. The walk
- * reads about (offset + limit) × rows / matches rows, the sort reads the matches: with the total known
- * from the count, the page takes the cheaper. The planner cannot choose this itself: it assumes matches
- * are spread evenly, and a rare keyword whose matches are old made it walk the whole table.
- * Each part of the order (`partsOf`) chooses for itself: for its rows `[0, end)` a walk reads about
- * `end` × rows / the part's matches rows, a sort reads every match of the WHERE clause (and tests the
- * part's condition on them).
- */
-function sortsPart(total: number, part: number, rows: number, end: number): boolean {
-  return total * part < end * Math.max(rows, total);
-}
-
-/**
  * The list's ORDER BY over the rows named `t`. `+ 0` keeps the planner off the ordered index (same order,
  * no index), so it fetches the matches first.
  */
@@ -188,25 +174,15 @@ function orderOf(sort: SortType, sortMatches: boolean, t = 'p'): string {
   return sort === 'POPULAR' ? `${t}.save_count${z} desc, ${t}.id${z} desc` : `${t}.id${z} desc`;
 }
 
-type RowsOf = (q: {
-  where: string;
-  order: string;
-  limit: string;
-  offset: string;
-  add: (v: SqlParam) => string;
-  /** The part of the order the rows belong to (`partsOf`), selected as `part`. */
-  part: number;
-}) => string;
+/** The events' list of `filter` as `partedPageRows` reads it. */
+const eventList = (filter: PromotionFilter, today: string): PartedList => ({
+  table: 'promotions',
+  where: (params, indexes) => whereOf(filter, today, params, indexes),
+  parts: partsOf(filter, today),
+  order: (sortMatches) => orderOf(filter.sortType, sortMatches),
+});
 
-/**
- * A list page's rows as a statement of their own or a part of a larger one: the kept count first (one
- * round trip when it is not kept), with the count of each part of the order (`partsOf`), which chooses
- * the parts the page reads and each part's plan; then the rows' SQL with its parameters added to
- * `params` (each part's rows, `union all`), and whether every part walks the ordered index (else some
- * sort their matches); no SQL when the page is empty or past the end.
- * `rowsOf` gets a part's WHERE and ORDER BY, the placeholders of limit and offset, and `add` for any
- * further parameter.
- */
+/** A list page's rows (`partedPageRows`), with the ORDER BY of its JSON document. */
 async function pageRowsOf(
   db: Queryable,
   filter: PromotionFilter,
@@ -215,41 +191,8 @@ async function pageRowsOf(
   rowsOf: RowsOf,
   params: SqlParam[],
 ): Promise<{ total: number; sql: string | null; orderBy: string; walks: boolean }> {
-  const countParams: SqlParam[] = [];
-  const where = whereOf(filter, today, countParams);
-  const parts = partsOf(filter, today);
-  const counted = await countWithSize(
-    db,
-    where,
-    countParams,
-    parts.map((part) => part(countParams)),
-  );
-  const { total, rows: size } = counted;
-  const orderBy = `r.part, ${orderOf(filter.sortType, false, 'r')}`;
-  if (total === 0 || page.page * page.pageSize >= total) return { total, sql: null, orderBy, walks: false };
-  const from = page.page * page.pageSize;
-  const to = from + page.pageSize;
-  const statements: string[] = [];
-  let walks = true;
-  let start = 0;
-  counted.parts.forEach((count, part) => {
-    const lo = Math.max(from, start);
-    const hi = Math.min(to, start + count);
-    start += count;
-    if (hi <= lo) return;
-    const offset = lo - (start - count);
-    const sortMatches = sortsPart(total, count, size, offset + hi - lo);
-    if (sortMatches) walks = false;
-    const partWhere = `${whereOf(filter, today, params, sortMatches)} and ${(parts[part] as (p: SqlParam[]) => string)(params)}`;
-    const add = (v: SqlParam) => `$${params.push(v)}`;
-    const limit = add(hi - lo);
-    const skip = add(offset);
-    statements.push(
-      rowsOf({ where: partWhere, order: orderOf(filter.sortType, sortMatches), limit, offset: skip, add, part }),
-    );
-  });
-  const sql = statements.length === 1 ? (statements[0] as string) : statements.map((x) => `(${x})`).join(' union all ');
-  return { total, sql, orderBy, walks };
+  const read = await partedPageRows(db, eventList(filter, today), page, rowsOf, params);
+  return { ...read, orderBy: `r.part, ${orderOf(filter.sortType, false, 'r')}` };
 }
 
 /** One list page: the kept count and the page's rows, as one JSON document (`queryJsonRows`). */
@@ -326,7 +269,7 @@ export async function listPromotions(
               where ${q.where}
               order by ${q.order}
               limit ${q.limit} offset ${q.offset}) p
-       join members m on m.id = p.author_id
+       ${joinMemberOf('p.author_id')}
       order by ${orderOf(filter.sortType, false)}`;
     },
     toListItem,
