@@ -9,8 +9,8 @@
  *   3. throughput and latency with autocannon at 64 connections, each page as a ratio of a static asset,
  *      on PGlite and, with PostgreSQL binaries, on PostgreSQL;
  *   4. scale: list and search API p50/p99 at 10k and 100k events on PGlite and, with PostgreSQL binaries,
- *      at 100k and 1M events on PostgreSQL, with the growth from the smaller to the larger size and
- *      `/healthz` as the floor (scripts/bench/scale.mjs; `--only=scale` runs only this part, and with
+ *      at 100k and 1M events on PostgreSQL (one photographer for ten events: 100k beside 1M), with the
+ *      growth from the smaller to the larger size and `/healthz` as the floor (scripts/bench/scale.mjs; `--only=scale` runs only this part, and with
  *      `--quick` at 2k and 20k on PGlite, 10k and 100k on PostgreSQL; `--against=REV` adds that
  *      revision's answers on the same PostgreSQL data, built beside (scripts/bench/revision.mjs));
  *   5. under write load (scripts/bench/write-load.mjs; `--only=write-load` runs only this part;
@@ -194,9 +194,13 @@ async function demoMemory(baseEnv) {
 }
 
 /** A data directory with the demo data plus `extra` generated events (PGlite), or a PostgreSQL URL. */
-function seedDatabase(env, extra) {
-  log(`seeding (${extra} extra events)…`);
-  run('node_modules/.bin/tsx', ['scripts/db.ts', 'seed', ...(extra ? ['--events', String(extra)] : [])], env);
+function seedDatabase(env, extra, photographers = 0) {
+  log(`seeding (${photographers ? `${photographers} extra photographers, ` : ''}${extra} extra events)…`);
+  const more = [
+    ...(photographers ? ['--photographers', String(photographers)] : []),
+    ...(extra ? ['--events', String(extra)] : []),
+  ];
+  run('node_modules/.bin/tsx', ['scripts/db.ts', 'seed', ...more], env);
   // A database that has taken its writes long ago: autovacuum would otherwise vacuum and analyze the
   // new rows while the first table measures (load average 3 on this machine at 1M events).
   const bin = findPgBin();

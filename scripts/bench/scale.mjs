@@ -17,6 +17,9 @@ import { memberHeaders } from './member.mjs';
 import { TARGET_DATABASE } from './write-load-report.mjs';
 
 export const SCALE_TARGETS = { listP50Ms: 2, growthP50: 1.5, searchP50Ms: 5, searchP99Ms: 20, suggestP99Ms: 20 };
+/** One photographer for ten events: 100k photographers beside 1M events (issue 45). */
+const EVENTS_PER_PHOTOGRAPHER = 10;
+const DEMO_PHOTOGRAPHERS = 26;
 /** The size at which the list answers must stay under SCALE_TARGETS.listP50Ms (sequential p50). */
 const LIST_TARGET_EVENTS = 1_000_000;
 const LIST_TARGET_QUERIES = ['list first page', 'search 야경', 'region+type'];
@@ -24,10 +27,13 @@ const FLOOR = '/healthz (floor)';
 
 const LIST = '/api/v1/promotions/list';
 const searched = (keyword) => `${LIST}?searchKeyword=${encodeURIComponent(keyword)}`;
+const PHOTOGRAPHERS = '/api/v1/photographers/list';
+const photographersSearched = (keyword) => `${PHOTOGRAPHERS}?searchKeyword=${encodeURIComponent(keyword)}`;
 const suggested = (typed) => `/api/v1/search/suggestions?q=${encodeURIComponent(typed)}`;
 
 /**
- * Issue 45: each kind of search's first page (p50 ≤ 5 ms, p99 ≤ 20 ms at 1M events), and the
+ * Issue 45: each kind of search's first page (p50 ≤ 5 ms, p99 ≤ 20 ms at 1M events and 100k
+ * photographers), and the
  * suggestions while typing (p99 ≤ 20 ms): a syllable, then a syllable being composed.
  */
 const SEARCH_KINDS = [
@@ -36,6 +42,10 @@ const SEARCH_KINDS = [
   { name: 'search spacing 가족스냅', path: searched('가족스냅') },
   { name: 'search synonym snap', path: searched('snap') },
   { name: 'search 초성 ㄱㅈㅅㄴ', path: searched('ㄱㅈㅅㄴ') },
+  // The photographers' tab of the same search, at 100k photographers: a word most of them match (the
+  // type's name), and a studio's initials.
+  { name: 'photographers search 스냅', path: photographersSearched('스냅') },
+  { name: 'photographers search 초성 ㅂㄷ', path: photographersSearched('ㅂㄷ') },
 ];
 const SUGGESTIONS = [
   { name: 'suggest 가', path: suggested('가') },
@@ -218,10 +228,15 @@ function scalePlans(database, env, events) {
 /** Seeds `db.env` up to each size in turn (it holds `db.events`) and measures there. */
 async function grow(label, db, sizes, ctx) {
   let have = db.events;
+  // The demo's photographers (the bench's first seeding adds none), until a size asks for more.
+  let photographers = DEMO_PHOTOGRAPHERS;
   for (const events of sizes) {
-    // An empty database gets the demo data (60 events) with its first seeding.
-    if (events > have) ctx.seed(db.env, events - Math.max(have, 60));
+    const wanted = Math.max(DEMO_PHOTOGRAPHERS, Math.floor(events / EVENTS_PER_PHOTOGRAPHER));
+    // An empty database gets the demo data (60 events) with its first seeding; the new photographers
+    // are written before the new events, which are spread over all of them.
+    if (events > have) ctx.seed(db.env, events - Math.max(have, 60), Math.max(0, wanted - photographers));
     have = events;
+    photographers = Math.max(photographers, wanted);
     ctx.log(`scale: ${label} ${events}…`);
     const point = { label, env: db.env, events, startServer: ctx.startServer, results: ctx.results, n: ctx.n };
     await scalePoint(point);
