@@ -11,7 +11,7 @@ import { formatDayNumber, kstDayNumber } from '#lib/deadline';
 import { openPglite, openPostgres, type Db } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
 import { loadMigrations } from '#server/db/migrations';
-import { eventSearchDocument, photographerSearchDocument } from '#server/search/grams';
+import { eventSearchDocument, photographerSearchDocument, searchGrams } from '#server/search/grams';
 import { searchOverview } from '#server/services/browse';
 import { listPhotographers, type PhotographerFilter } from '#server/services/photographers';
 import { clearPromotionCounts } from '#server/services/promotion-counts';
@@ -292,6 +292,22 @@ const TABLE: [string, string[], string[], string[], string[]][] = [
   ['없는검색어', [], ['family'], [], ['bitdam']],
 ];
 
+describe('migration 024 indexes the heads’ grams as the application writes them', () => {
+  it('search_head_grams of every stored document is the grams of its first two lines', async () => {
+    const rows = await db.query<{ text: string; grams: string[] }>(
+      `select search_text as text, search_head_grams(search_text) as grams from promotions
+       union all
+       select search_text, search_head_grams(search_text) from photographer_pages`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const r of rows) {
+      const [name = '', initials = ''] = r.text.split('\n');
+      const expected = new Set([...searchGrams(name), ...searchGrams(initials)]);
+      expect(new Set(r.grams), r.text).toEqual(expected);
+    }
+  });
+});
+
 describe('queries find what they must, and nothing they must not', () => {
   it.each(TABLE)('%s', async (query, mustEvents, notEvents, mustPeople, notPeople) => {
     const events = await eventsFound(query);
@@ -374,6 +390,13 @@ describe('suggestions and popular searches', () => {
     const only = await suggest(db, '가족', Date.now(), { walk: 1_000, fallback: 0 });
     expect(events(only).map((e) => e.text)).toEqual(['가을 단풍 가족 스냅 11차']);
     expect(SUGGESTION_READS.walk).toBeGreaterThanOrEqual(SUGGESTION_READS.fallback);
+    // Names and initials through the heads' grams index alike.
+    for (const typed of ['빛담', 'ㅂㄷ']) {
+      const names = (await suggest(db, typed, Date.now(), { walk: 0, fallback: 1_000 })).filter(
+        (i) => i.kind === 'PHOTOGRAPHER',
+      );
+      expect(names, typed).toContainEqual({ kind: 'PHOTOGRAPHER', text: '빛담 스튜디오' });
+    }
   });
 
   it('counts searches that find something, per day, and lists the most searched of the last 7 days', async () => {

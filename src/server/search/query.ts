@@ -122,6 +122,19 @@ export function searchConditions(
  * Whether any word matches the row's head (its first two lines: an event's title, a photographer's
  * name, and their initials): such rows rank first. Never null.
  */
+/**
+ * What the heads' grams index (migration 024) tests for `headCondition` of every term: each word's grams
+ * among those of the head's lines (any of a term's words). It only narrows: `headCondition` still decides.
+ */
+export function headGramsCondition(terms: readonly SearchTerm[], text: string, add: (v: SqlParam) => string): string {
+  const each = terms
+    .filter((t) => t.texts.length > 0)
+    .map(
+      (t) => `(${t.texts.map((w) => `search_head_grams(${text}) @> ${add(keywordGrams(w))}::text[]`).join(' or ')})`,
+    );
+  return each.length > 0 ? each.join(' and ') : 'true';
+}
+
 export function headCondition(terms: readonly SearchTerm[], text: string, add: (v: SqlParam) => string): string {
   const head = `replace(split_part(${text}, ${NL}, 1) || ${NL} || split_part(${text}, ${NL}, 2), ' ', '')`;
   const words = [...new Set(terms.flatMap((t) => t.texts))];

@@ -10,9 +10,11 @@ import { SEARCH_WORDS } from '#lib/search-words';
 import type { SqlParam } from '#server/db/client';
 import type { Queryable } from '#server/db/index';
 import { queryJsonParts, type JsonRowsPart } from '#server/db/json-rows';
+import { joinMemberOf } from './list-parts';
 import { compactSearchText, normaliseSearchText } from '#server/search/grams';
 import {
   headCondition,
+  headGramsCondition,
   parseSearchQuery,
   searchConditions,
   SUGGEST_MAX_LENGTH,
@@ -131,15 +133,18 @@ async function read(
   const params: SqlParam[] = [];
   const add = (v: SqlParam) => `$${params.push(v)}`;
   const indexes = how === 'index';
-  // Every word in the title (or name) itself: a suggestion names what the field will find first.
+  // Every word in the title (or name) itself: a suggestion names what the field will find first. The
+  // index read finds them through the heads' grams (migration 024), not every line's.
   const holds = (alias: string) =>
     [
-      ...searchConditions(
-        terms,
-        { text: `${alias}.search_text`, grams: `${alias}.search_grams`, types: '', regions: '' },
-        add,
-        indexes,
-      ),
+      indexes
+        ? headGramsCondition(terms, `${alias}.search_text`, add)
+        : searchConditions(
+            terms,
+            { text: `${alias}.search_text`, grams: `${alias}.search_grams`, types: '', regions: '' },
+            add,
+            false,
+          ).join(' and '),
       ...terms.map((t) => headCondition([t], `${alias}.search_text`, add)),
     ].join(' and ');
   const rows = add(most);
@@ -166,7 +171,7 @@ async function read(
     parts['photographers'] = {
       sql: `select m.nickname, w.save_count, w.member_id as id from (
               ${indexes ? `${pages} and ${holds('pp')} limit ${rows}` : `${pages} order by pp.save_count desc, pp.member_id desc limit ${rows}`}
-            ) w join members m on m.id = w.member_id
+            ) w ${joinMemberOf('w.member_id')}
             ${indexes ? '' : `where ${holds('w')}`}
             order by w.save_count desc, w.member_id desc limit ${add(wanted.photographers)}`,
       orderBy: 'r.save_count desc, r.id desc',
