@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '#server/db/index';
-import { clearPromotionCounts, COUNT_COST_RATIO, countMatching, freshFor } from '#server/services/promotion-counts';
+import {
+  clearPromotionCounts,
+  COUNT_COST_RATIO,
+  countMatching,
+  countWithSize,
+  freshFor,
+} from '#server/services/promotion-counts';
 
 /** A database that answers counts after a tick and counts how often it was asked. */
 function countingDb(answers: (number | Error)[]): Queryable & { asked: number } {
@@ -55,6 +61,20 @@ describe('list totals', () => {
     await expect(countMatching(db, 'x', [1], 1_000)).rejects.toThrow('database gone');
     expect(await countMatching(db, 'x', [1], 1_001)).toBe(7);
     expect(db.asked).toBe(2);
+  });
+
+  it('forgets one table’s counts on its writes, and keeps the other’s', async () => {
+    clearPromotionCounts();
+    const db = countingDb([1, 2, 3]);
+    const events = (at: number) => countWithSize(db, 'w', [], [], at, 'promotions');
+    const photographers = (at: number) => countWithSize(db, 'w', [], [], at, 'photographer_pages');
+    expect((await events(1_000)).total).toBe(1);
+    expect((await photographers(1_000)).total).toBe(2);
+    // A photographer's page changed: the events' total (seconds to count at 1M) is kept.
+    clearPromotionCounts('photographer_pages');
+    expect((await events(1_001)).total).toBe(1);
+    expect((await photographers(1_001)).total).toBe(3);
+    expect(db.asked).toBe(3);
   });
 
   it('keys on the filter and its values', async () => {

@@ -113,7 +113,7 @@ async function moderatePromotion(
   action: PromotionAction,
   reason = '',
 ): Promise<{ authorId: number }> {
-  clearPromotionCounts();
+  clearPromotionCounts('promotions');
   const { sql, resolution } = PROMOTION_ACTIONS[action];
   return db.transaction(async (tx) => {
     const rows = await tx.query<{ author_id: number }>(sql, action === 'HIDE' ? [id, reason] : [id]);
@@ -170,7 +170,7 @@ export async function setPhotographerHidden(
     const resolved = await resolveReports(tx, admin, 'PHOTOGRAPHER', memberId, hidden ? 'HIDDEN' : 'UNHIDDEN');
     await record(tx, admin, hidden ? 'HIDE' : 'UNHIDE', 'PHOTOGRAPHER', memberId, hidden?.reason ?? '', resolved);
   });
-  clearPromotionCounts();
+  clearPromotionCounts('photographer_pages');
   await announce(changed.photographer(memberId), { purge: hidden !== null });
 }
 

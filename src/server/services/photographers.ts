@@ -149,7 +149,7 @@ export async function refreshPhotographerSearch(db: Queryable, memberId: number)
   if (!r) return;
   const doc = photographerSearchDocument({ ...r, regions: regionsFromKeys(r.regions) });
   // What a photographer list finds and counts may have changed.
-  clearPromotionCounts();
+  clearPromotionCounts('photographer_pages');
   await db.query('update photographer_pages set search_text = $2, search_grams = $3 where member_id = $1', [
     memberId,
     doc.text,

@@ -8,9 +8,9 @@ import type { Queryable } from '#server/db/index';
  * times as long as it took to count when that is longer, so counting again costs the database at most
  * a thirty-first of a core for each filter being asked (a 1.7 s count kept 5 s took a quarter of one);
  * it is then still answered for up to COUNT_STALE_MS while one request counts it again in the background,
- * so only the first search of a filter waits for its count. Any write in this process that changes what
- * a list finds clears them all (the writer's next page counts its own event); another instance's total
- * is at most its freshness plus one count old.
+ * so only the first search of a filter waits for its count. A write in this process that changes what
+ * a table's lists find clears that table's totals (the writer's next page counts its own event);
+ * another instance's total is at most its freshness plus one count old.
  */
 const COUNT_TTL_MS = 5_000;
 export const COUNT_COST_RATIO = 30;
@@ -45,23 +45,29 @@ interface Kept {
   recounting?: boolean;
 }
 
-const counts = new Map<string, Kept>();
+/** The kept counts of each table's lists (the photographer page's tab counts are the events'). */
+const counts: Record<CountedTable, Map<string, Kept>> = { promotions: new Map(), photographer_pages: new Map() };
 
-export function clearPromotionCounts(): void {
-  counts.clear();
+/**
+ * Forgets the kept counts of `table`'s lists (a write changed what they find), or of every list: an
+ * edit of a photographer's page does not make the next search of a common word count 1M events again.
+ */
+export function clearPromotionCounts(table?: CountedTable): void {
+  for (const t of table ? [table] : (Object.keys(counts) as CountedTable[])) counts[t].clear();
 }
 
 const keyOf = (where: string, params: SqlParam[]) => `${where}|${JSON.stringify(params)}`;
 
 /** The kept count of the events matching `where`, without asking the database; undefined when none is kept. */
 export function keptCount(where: string, params: SqlParam[], now = Date.now()): Promise<MatchCount> | undefined {
-  const hit = counts.get(keyOf(where, params));
+  const hit = counts.promotions.get(keyOf(where, params));
   return hit && hit.expiresAt > now ? hit.count : undefined;
 }
 
-function keep(key: string, entry: Kept): void {
-  if (counts.size > 1_000 && !counts.has(key)) counts.clear();
-  counts.set(key, entry);
+function keep(table: CountedTable, key: string, entry: Kept): void {
+  const kept = counts[table];
+  if (kept.size > 1_000 && !kept.has(key)) kept.clear();
+  kept.set(key, entry);
 }
 
 /**
@@ -70,7 +76,7 @@ function keep(key: string, entry: Kept): void {
  */
 export function keepCount(where: string, params: SqlParam[], total: number, now = Date.now()): void {
   const value = { total, rows: 0, parts: [total] };
-  keep(keyOf(where, params), { count: Promise.resolve(value), value, expiresAt: now + COUNT_TTL_MS });
+  keep('promotions', keyOf(where, params), { count: Promise.resolve(value), value, expiresAt: now + COUNT_TTL_MS });
 }
 
 /**
@@ -86,8 +92,9 @@ export function countWithSize(
   now = Date.now(),
   table: CountedTable = 'promotions',
 ): Promise<MatchCount> {
-  const key = keyOf(`${table}: ${parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where}`, params);
-  const hit = counts.get(key);
+  const key = keyOf(parts.length > 0 ? `${where} | ${parts.join(' | ')}` : where, params);
+  const kept = counts[table];
+  const hit = kept.get(key);
   if (hit && (hit.expiresAt > now || !hit.value)) return hit.count;
   const count = () => {
     const partColumns = parts.map((part, i) => `, count(*) filter (where ${part})::int as part${i}`).join('');
@@ -116,7 +123,8 @@ export function countWithSize(
       hit.recounting = true;
       count().then(
         (value) => {
-          if (counts.get(key) === hit) keep(key, { count: Promise.resolve(value), value, expiresAt: freshUntil() });
+          if (kept.get(key) === hit)
+            keep(table, key, { count: Promise.resolve(value), value, expiresAt: freshUntil() });
         },
         () => (hit.recounting = false),
       );
@@ -124,7 +132,7 @@ export function countWithSize(
     return Promise.resolve(hit.value);
   }
   const entry: Kept = { count: count(), expiresAt: Number.POSITIVE_INFINITY };
-  keep(key, entry);
+  keep(table, key, entry);
   entry.count.then(
     (value) => {
       entry.value = value;
@@ -132,7 +140,7 @@ export function countWithSize(
     },
     // A failed count is not kept: the next request asks the database again.
     () => {
-      if (counts.get(key) === entry) counts.delete(key);
+      if (kept.get(key) === entry) kept.delete(key);
     },
   );
   return entry.count;

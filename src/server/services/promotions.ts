@@ -259,7 +259,7 @@ export async function createPromotion(
   author: Principal,
   input: PromotionInput,
 ): Promise<PromotionResponse> {
-  clearPromotionCounts();
+  clearPromotionCounts('promotions');
   if (input.isAuthorHidden && !isAdmin(author)) {
     throw denied('PROMOTION_AUTHOR_HIDDEN_PERMISSION_DENIED', '작성자 숨김은 관리자만 설정할 수 있어요.');
   }
@@ -300,7 +300,7 @@ export async function updatePromotion(
   id: number,
   input: Omit<PromotionInput, 'isAuthorHidden'>,
 ): Promise<PromotionResponse> {
-  clearPromotionCounts();
+  clearPromotionCounts('promotions');
   const existing = await findEditablePromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== editor.id) throw notYours(existing);
@@ -351,7 +351,7 @@ export async function updatePromotion(
 
 /** Soft delete by the author or an ADMIN; a hidden event becomes a deleted one (it is unlisted already). */
 export async function deletePromotion(db: Queryable, actor: Principal, id: number): Promise<{ authorId: number }> {
-  clearPromotionCounts();
+  clearPromotionCounts('promotions');
   const existing = await findEditablePromotion(db, id);
   if (!existing) throw promotionNotFound();
   if (existing.author_id !== actor.id && !isAdmin(actor)) {
