@@ -55,11 +55,18 @@ export function seedSave(kind: SaveKind, id: number, count: number): void {
   else if (entry.count === null) $saves.setKey(key, { ...entry, count: Math.max(0, count) });
 }
 
-function setSaved(kind: SaveKind, id: number, saved: boolean, count?: number): void {
+/** How many toggles of each entry this page has started: an answer asked for before one is stale. */
+const toggles = new Map<string, number>();
+const togglesOf = (key: string) => toggles.get(key) ?? 0;
+
+/**
+ * The saved state (and live count) an answer gave. `toggledBefore`: the entry's toggles when it was
+ * asked for; a toggle started since (in flight or done) wins over it.
+ */
+function setSaved(kind: SaveKind, id: number, saved: boolean, count?: number, toggledBefore?: number): void {
   const key = saveKey(kind, id);
   const entry = $saves.get()[key] ?? { saved: false, count: null, pending: false };
-  // A toggle in flight wins over an answer that was asked for before it.
-  if (entry.pending) return;
+  if (entry.pending || (toggledBefore !== undefined && togglesOf(key) !== toggledBefore)) return;
   $saves.setKey(key, { ...entry, saved, count: count ?? entry.count });
 }
 
@@ -84,6 +91,9 @@ export async function loadSavedState(batch: SaveBatch): Promise<void> {
   if (promotionIds.length === 0 && photographerIds.length === 0) return;
   promotionIds.forEach((id) => asked.add(saveKey('promotion', id)));
   photographerIds.forEach((id) => asked.add(saveKey('photographer', id)));
+  const before = (kind: SaveKind, id: number) => togglesOf(saveKey(kind, id));
+  const toggledP = new Map(promotionIds.map((id) => [id, before('promotion', id)]));
+  const toggledG = new Map(photographerIds.map((id) => [id, before('photographer', id)]));
   try {
     const answer = await api.get<SavedStateAnswer>('/users/me/saves', {
       query: { promotionIds: promotionIds.join(','), photographerIds: photographerIds.join(',') },
@@ -91,9 +101,11 @@ export async function loadSavedState(batch: SaveBatch): Promise<void> {
     const savedP = new Set(answer.promotionIds);
     const savedG = new Set(answer.photographerIds);
     // Live counts: the page is a shared copy whose counts may be up to a minute old.
-    promotionIds.forEach((id) => setSaved('promotion', id, savedP.has(id), answer.promotionCounts?.[String(id)]));
+    promotionIds.forEach((id) =>
+      setSaved('promotion', id, savedP.has(id), answer.promotionCounts?.[String(id)], toggledP.get(id)),
+    );
     photographerIds.forEach((id) =>
-      setSaved('photographer', id, savedG.has(id), answer.photographerCounts?.[String(id)]),
+      setSaved('photographer', id, savedG.has(id), answer.photographerCounts?.[String(id)], toggledG.get(id)),
     );
   } catch (err) {
     console.warn('saved state not loaded', err);
@@ -132,10 +144,11 @@ const detailCalls = new Map<number, Promise<PromotionViewer | null>>();
 export function loadPromotionDetail(id: number): Promise<PromotionViewer | null> {
   let call = detailCalls.get(id);
   if (!call) {
+    const toggledBefore = togglesOf(saveKey('promotion', id));
     call = api
       .get<PromotionViewer>(`/promotions/${id}/details`)
       .then((d) => {
-        setSaved('promotion', id, d.isSaved, d.saveCount);
+        setSaved('promotion', id, d.isSaved, d.saveCount, toggledBefore);
         return d;
       })
       .catch((err: unknown) => {
@@ -230,6 +243,7 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
   }
   const saving = !before.saved;
   const count = before.count ?? 0;
+  toggles.set(key, togglesOf(key) + 1);
   $saves.setKey(key, { saved: saving, count: Math.max(0, count + (saving ? 1 : -1)), pending: true });
   try {
     if (saving) await api.post<void>(`${collection(kind)}/${id}/save`);
@@ -256,5 +270,6 @@ export async function toggleSave(kind: SaveKind, id: number): Promise<void> {
 export function resetSaves(): void {
   asked.clear();
   detailCalls.clear();
+  toggles.clear();
   $saves.set({});
 }

@@ -224,6 +224,24 @@ describe('save toggle as a member', () => {
     expect(entry('promotion', 2)).toMatchObject({ saved: true, count: 8 });
   });
 
+  it('an answer asked for before a toggle that has since finished does not undo it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const saves = json({ promotionIds: [], photographerIds: [], photographerCounts: { '5': 1 } });
+    answer = ((call: Call) =>
+      call.method === 'GET' ? held.then(() => saves) : new Response(null, { status: 204 })) as unknown as (
+      call: Call,
+    ) => Response;
+    seedSave('photographer', 5, 1);
+    // The page's saved state is asked for, and the member taps save before it answers.
+    const loading = loadSavedState({ promotionIds: [], photographerIds: [5] });
+    await toggleSave('photographer', 5);
+    expect(entry('photographer', 5)).toMatchObject({ saved: true, count: 2, pending: false });
+    release();
+    await loading;
+    expect(entry('photographer', 5)).toMatchObject({ saved: true, count: 2 });
+  });
+
   it('the detail call is made once and fills state and count', async () => {
     answer = () => json({ saveCount: 12, isSaved: true, author: { id: 4 } });
     seedSave('promotion', 8, 10);
