@@ -52,7 +52,7 @@ import { findPgBin, freePort, startPgCluster } from './lib/pg-cluster.mjs';
 import { cannon } from './bench/cannon.mjs';
 import { memberHeaders } from './bench/member.mjs';
 import { measureWriteLoad } from './bench/write-load.mjs';
-import { reportUncached, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
+import { reportUncached, uncachedAgainst, uncachedPoint, uncachedTargetRows } from './bench/uncached.mjs';
 import { reportScale, scaleSizes, scaleTable } from './bench/scale.mjs';
 import { buildRevision } from './bench/revision.mjs';
 import { idleRss } from './bench/memory.mjs';
@@ -457,10 +457,10 @@ async function main() {
     if (findPgBin()) {
       const point = { ...uncached, label: 'PostgreSQL', env: await pgBench(), events: small };
       await uncachedPoint(point);
-      if (against) await uncachedPoint({ ...point, revision: against });
+      if (against) await uncachedAgainst({ ...point, revision: against });
     }
     results.uncachedTargets = uncachedTargetRows(results);
-    return reportUncached(results);
+    return reportUncached(results, { write: true });
   }
   if (args.includes('--only=scale')) {
     const pg = async () => (findPgBin() ? { env: await pgCluster(), events: 0 } : null);

@@ -5,6 +5,8 @@
  * uncached: the same layout, no data. Its targets are printed with those of the scale table (./scale.mjs),
  * read on PostgreSQL; PGlite's rows are for information (decision 021).
  */
+import { writeFileSync } from 'node:fs';
+import { freePort } from '../lib/pg-cluster.mjs';
 import { cannon } from './cannon.mjs';
 import { scaleTargetRows } from './scale.mjs';
 import { percentile, TARGET_DATABASE } from './write-load-report.mjs';
@@ -96,11 +98,9 @@ const medianRun = (runs) => {
 /**
  * Starts a server on `env` with PAGE_CACHE=off (via the bench's `startServer`), measures every target
  * for `seconds` at `connections` in each of `rounds` rounds, `/login` before the first and after each,
- * and adds the rows to `results.uncached`. With `revision` (./revision.mjs), that revision's server on
- * the same database, its rows labelled with it.
+ * and adds the rows to `results.uncached`.
  */
 export async function uncachedPoint({
-  revision,
   label,
   env,
   events,
@@ -110,8 +110,7 @@ export async function uncachedPoint({
   rounds = UNCACHED_ROUNDS,
   connections = 8,
 }) {
-  const server = await startServer({ ...env, PAGE_CACHE: 'off' }, { cwd: revision?.dir });
-  if (revision) label = `${label} @${revision.label}`;
+  const server = await startServer({ ...env, PAGE_CACHE: 'off' });
   try {
     const targets = uncachedTargets(await firstIds(server.base));
     const reference = targets.find((t) => t.reference);
@@ -168,22 +167,89 @@ export function uncachedTargetRows(results) {
   return rows;
 }
 
-/** Each target's req/s now and on the earlier revision (`--against`), on the same database. */
+/**
+ * Each target's req/s now and on the earlier revision (`--against`), from `uncachedAgainst`'s
+ * interleaved rounds on the same database.
+ */
 export function againstRows(results) {
-  const all = results.uncached ?? [];
-  const rows = [];
-  for (const old of all.filter((r) => r.database.includes(' @'))) {
-    const database = old.database.slice(0, old.database.indexOf(' @'));
-    const now = all.find((r) => r.database === database && r.events === old.events && r.target === old.target);
-    if (!now) continue;
-    const before = old.database.slice(database.length + 2);
-    const ratio = Number((now.rps / (old.rps || 1)).toFixed(2));
-    rows.push({ database, events: old.events, target: old.target, rps: now.rps, before, beforeRps: old.rps, ratio });
-  }
-  return rows;
+  return results.uncachedAgainst ?? [];
 }
 
-export function reportUncached(results) {
+/**
+ * One row per target from interleaved rounds: `rounds[i][name]` holds that round's run `now` and the
+ * earlier revision's run `before`, measured back to back. The ratio is the median over the rounds of
+ * now ÷ before, printed with the lowest and highest: runs of the same server minutes apart differ by
+ * ±0.2 on this 2-core machine, runs seconds apart by far less.
+ * @param {{ name: string }[]} targets
+ * @param {Record<string, { now: { rps: number }, before: { rps: number } }>[]} rounds
+ * @param {{ database: string, events: number, before: string }} meta
+ */
+export function againstRowsOf(targets, rounds, meta) {
+  const fixed = (n) => Number(n.toFixed(2));
+  return targets.map((t) => {
+    const runs = rounds.map((round) => round[t.name]);
+    const ratios = runs.map((r) => r.now.rps / (r.before.rps || 1));
+    return {
+      database: meta.database,
+      events: meta.events,
+      target: t.name,
+      rps: Math.round(median(runs.map((r) => r.now.rps))),
+      before: meta.before,
+      beforeRps: Math.round(median(runs.map((r) => r.before.rps))),
+      ratio: fixed(median(ratios)),
+      ratioRange: [fixed(Math.min(...ratios)), fixed(Math.max(...ratios))],
+    };
+  });
+}
+
+/**
+ * This checkout's server and `revision`'s (./revision.mjs), both on `env`'s database at once, each target
+ * measured on one and then the other in every round (the first of the pair alternating by round), so the
+ * machine's drift falls on both alike. Adds `againstRowsOf`'s rows to `results.uncachedAgainst`.
+ */
+export async function uncachedAgainst({
+  revision,
+  label,
+  env,
+  events,
+  startServer,
+  results,
+  seconds,
+  rounds = UNCACHED_ROUNDS,
+  connections = 8,
+}) {
+  const now = await startServer({ ...env, PAGE_CACHE: 'off' });
+  let before;
+  try {
+    before = await startServer({ ...env, PAGE_CACHE: 'off', PORT: String(await freePort()) }, { cwd: revision.dir });
+    const targets = uncachedTargets(await firstIds(now.base));
+    for (const t of targets) {
+      await cannonUnique(now.base, t.path, 2, connections);
+      await cannonUnique(before.base, t.path, 2, connections);
+    }
+    const measured = [];
+    for (let i = 0; i < rounds; i++) {
+      const round = {};
+      for (const t of targets) {
+        const pair = {};
+        for (const side of i % 2 ? ['before', 'now'] : ['now', 'before']) {
+          const server = side === 'now' ? now : before;
+          pair[side] = await cannonUnique(server.base, t.path, seconds, connections);
+        }
+        round[t.name] = pair;
+      }
+      measured.push(round);
+    }
+    const rows = againstRowsOf(targets, measured, { database: label, events, before: revision.label });
+    results.uncachedAgainst = [...(results.uncachedAgainst ?? []), ...rows];
+  } finally {
+    await before?.stop();
+    await now.stop();
+  }
+}
+
+/** The tables and their targets; with `write` (`--only=uncached`), bench/results/<date>-uncached.json too. */
+export function reportUncached(results, { write = false } = {}) {
   console.log(
     `5. Uncached cost (PAGE_CACHE=off, a new cache key per request, 8 connections; targets read on ${TARGET_DATABASE}, PGlite rows for information)`,
   );
@@ -202,9 +268,15 @@ export function reportUncached(results) {
   );
   const before = againstRows(results);
   if (before.length) {
-    console.log('   against the earlier revision, on the same database (req/s; ratio = now ÷ before)');
-    console.table(before);
+    console.log(
+      '   against the earlier revision, on the same database, interleaved (req/s medians; ratio = median of now ÷ before)',
+    );
+    console.table(before.map(({ ratioRange, ...r }) => ({ ...r, 'rounds (min–max)': ratioRange.join('–') })));
   }
   console.log('Targets (uncached cost and list answers)');
   console.table(uncachedTargetRows(results).map((t) => ({ ...t, ok: t.ok === null ? '—' : t.ok ? 'yes' : 'NO' })));
+  if (!write) return;
+  const file = `bench/results/${results.date.slice(0, 19).replace(/[:T]/g, '-')}-uncached.json`;
+  writeFileSync(file, JSON.stringify({ ...results, targets: uncachedTargetRows(results) }, null, 2));
+  console.log(`\nresults written to ${file}`);
 }

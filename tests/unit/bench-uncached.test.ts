@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { againstRows, uncachedRows, uncachedTargetRows } from '../../scripts/bench/uncached.mjs';
+import { againstRows, againstRowsOf, uncachedRows, uncachedTargetRows } from '../../scripts/bench/uncached.mjs';
 
 const targets = [
   { name: 'login (no data)', path: '/login', reference: true },
@@ -48,36 +48,24 @@ describe('the uncached table', () => {
   });
 
   it('sets the photographer lists against the revision before their ratings (issue 43: ≥ 0.9)', () => {
-    const row = (database: string, target: string, rps: number) => ({
-      database,
-      events: 10_000,
-      target,
-      path: '/',
-      page: target === 'photographers',
-      rps,
-      p50: 1,
-      p99: 2,
-      non2xx: 0,
-      ratioToLogin: 0.7,
-      ratioRange: [0.7, 0.7],
-    });
-    const results = {
-      uncached: [
-        row('PostgreSQL', 'photographers', 460),
-        row('PostgreSQL', 'API photographers, anonymous', 800),
-        row('PostgreSQL', 'events', 300),
-        row('PostgreSQL @c57e2ff', 'photographers', 500),
-        row('PostgreSQL @c57e2ff', 'API photographers, anonymous', 1_000),
-        row('PostgreSQL @c57e2ff', 'events', 600),
-      ],
-    };
-    expect(againstRows(results).map((r) => [r.target, r.ratio])).toEqual([
-      ['photographers', 0.92],
-      ['API photographers, anonymous', 0.8],
-      ['events', 0.5],
+    const pairs = (name: string, now: number[], before: number[]) =>
+      now.map((rps, i) => ({ [name]: { now: { rps }, before: { rps: before[i]! } } }));
+    // The machine slows in the second round: both servers, measured back to back, slow alike.
+    const photographers = pairs('photographers', [460, 300, 470], [500, 320, 510]);
+    const api = pairs('API photographers, anonymous', [800, 500, 820], [1_000, 640, 1_000]);
+    const events = pairs('events', [300, 200, 310], [600, 390, 620]);
+    const rounds = [0, 1, 2].map((i) => ({ ...photographers[i], ...api[i], ...events[i] }));
+    const names = ['photographers', 'API photographers, anonymous', 'events'].map((name) => ({ name }));
+    const rows = againstRowsOf(names, rounds, { database: 'PostgreSQL', events: 10_000, before: 'c57e2ff' });
+    expect(rows.map((r) => [r.target, r.ratio, r.ratioRange, r.rps, r.beforeRps])).toEqual([
+      ['photographers', 0.92, [0.92, 0.94], 460, 500],
+      ['API photographers, anonymous', 0.8, [0.78, 0.82], 800, 1_000],
+      ['events', 0.5, [0.5, 0.51], 300, 600],
     ]);
+    const results = { uncachedAgainst: rows };
+    expect(againstRows(results)).toBe(rows);
     const targets = uncachedTargetRows(results).filter((t) => t.target.includes('of c57e2ff'));
-    // Only the photographer lists are judged; the earlier revision's rows are never judged against /login.
+    // Only the photographer lists are judged; the earlier revision's answers are never judged against /login.
     expect(targets.map((t) => [t.target.split(' uncached')[0], t.ok])).toEqual([
       ['photographers', true],
       ['API photographers, anonymous', false],
