@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayKst } from '#lib/deadline';
 import type { Principal } from '#server/auth/principal';
 import type { Db } from '#server/db/index';
+import { countRoundTrips } from '#server/db/round-trips';
 import {
   applyTo,
   deleteExpiredApplicantData,
@@ -71,6 +72,24 @@ describe('applying', () => {
     // Withdrawn, the member may apply again.
     await moveApplication(db, me, a.id, { to: 'WITHDRAWN' });
     expect((await applyTo(db, me, e.id, intake())).status).toBe('APPLIED');
+  });
+
+  it('applies in 7 statements and answers an application, with its history, in one', async () => {
+    const e = await createPromotion(db, author, event());
+    const me = await member();
+    const rt = countRoundTrips(db);
+    const applied = await applyTo(rt.db, me, e.id, intake({ preferredDates: [] }));
+    const sent = rt.statements.filter((s) => s !== 'BEGIN' && s !== 'COMMIT');
+    // The event under its lock, the application with its first history row, the author's setting with
+    // the closing of an old batch, the batch, its text, the day's counters, and the answer.
+    expect(sent).toHaveLength(7);
+    rt.reset();
+    const read = await getApplication(rt.db, me, applied.id);
+    expect(rt.statements).toHaveLength(1);
+    expect(read.history).toEqual([
+      { from: null, to: 'APPLIED', by: 'APPLICANT', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+    ]);
+    expect(read.history[0]!.at).toBe(applied.history[0]!.at);
   });
 
   it('an event made without the new fields takes applications through its link only, as before', async () => {

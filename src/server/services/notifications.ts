@@ -42,22 +42,32 @@ export interface NotificationInput {
   dedupeKey: string;
 }
 
+interface SettingRow {
+  in_app: boolean | null;
+  push: boolean | null;
+  consent: boolean;
+  device: boolean;
+}
+
+/** The recipient's ($1) stored setting of a kind ($2), their marketing consent, and whether a browser is subscribed. */
+const SETTING_SQL = `select s.in_app, s.push,
+            exists (select 1 from consents c where c.member_id = $1 and c.kind = 'MARKETING' and c.withdrawn_at is null) as consent,
+            exists (select 1 from push_subscriptions p where p.member_id = $1) as device
+       from (select 1) one left join notification_settings s on s.member_id = $1 and s.kind = $2`;
+
 /**
  * The recipient's setting of a kind (the promotional kind also needs the MARKETING consent). `push` is
  * on only when they also have a browser subscribed: no outbox row is written for nobody to receive.
  */
-async function settingOf(tx: Queryable, memberId: number, kind: NotificationKind): Promise<ChannelSetting> {
-  const rows = await tx.query<{ in_app: boolean; push: boolean; consent: boolean; device: boolean }>(
-    `select s.in_app, s.push,
-            exists (select 1 from consents c where c.member_id = $1 and c.kind = 'MARKETING' and c.withdrawn_at is null) as consent,
-            exists (select 1 from push_subscriptions p where p.member_id = $1) as device
-       from (select 1) one left join notification_settings s on s.member_id = $1 and s.kind = $2`,
-    [memberId, kind],
-  );
-  const row = rows[0];
-  const stored = row && row.in_app !== null ? { inApp: row.in_app, push: row.push } : defaultSetting(kind);
+function settingFrom(row: SettingRow | undefined, kind: NotificationKind): ChannelSetting {
+  const stored = row && row.in_app !== null ? { inApp: row.in_app, push: Boolean(row.push) } : defaultSetting(kind);
   if (kind === PROMOTIONAL_KIND && !row?.consent) return { inApp: false, push: false };
   return { inApp: stored.inApp, push: stored.push && Boolean(row?.device) };
+}
+
+async function settingOf(tx: Queryable, memberId: number, kind: NotificationKind): Promise<ChannelSetting> {
+  const rows = await tx.query<SettingRow>(SETTING_SQL, [memberId, kind]);
+  return settingFrom(rows[0], kind);
 }
 
 /**
@@ -98,17 +108,20 @@ export async function notifyNewApplication(
   },
 ): Promise<void> {
   if (input.authorId === input.actorId) return;
-  const setting = await settingOf(tx, input.authorId, 'NEW_APPLICATIONS');
-  if (!setting.inApp && !setting.push) return;
   const open = `new-applications:${input.promotionId}:open`;
   const now = new Date(input.now ?? Date.now());
   const windowStart = new Date(now.getTime() - NEW_APPLICATIONS_BATCH_MS);
-  // A read batch older than the window is closed: it keeps a key of its own.
-  await tx.query(
-    `update notifications set dedupe_key = 'new-applications:' || $2 || ':' || id
-      where dedupe_key = $1 and read_at is not null and created_at <= $3`,
-    [open, input.promotionId, windowStart],
+  // A read batch older than the window is closed (it keeps a key of its own), in the statement that
+  // reads the author's setting: one round trip for both.
+  const settings = await tx.query<SettingRow>(
+    `with closed as (
+       update notifications set dedupe_key = 'new-applications:' || $4 || ':' || id
+        where dedupe_key = $3 and read_at is not null and created_at <= $5)
+     ${SETTING_SQL}`,
+    [input.authorId, 'NEW_APPLICATIONS', open, input.promotionId, windowStart],
   );
+  const setting = settingFrom(settings[0], 'NEW_APPLICATIONS');
+  if (!setting.inApp && !setting.push) return;
   const [row] = await tx.query<{ id: number; count: number }>(
     `insert into notifications (recipient_id, kind, title, body, link, dedupe_key, in_app, created_at, notified_at)
      values ($1, 'NEW_APPLICATIONS', '', '', $2, $3, $4, $5, $5)

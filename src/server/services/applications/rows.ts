@@ -144,21 +144,6 @@ export function toResponse(r: Row, viewer: Viewer): ApplicationResponse {
   };
 }
 
-export async function historyOf(db: Queryable, id: number): Promise<ApplicationHistoryItem[]> {
-  const rows = await db.query<{
-    from_status: ApplicationStatus | null;
-    to_status: ApplicationStatus;
-    actor_role: ApplicationHistoryItem['by'];
-    at: Date;
-  }>(
-    planGeneric(
-      'select from_status, to_status, actor_role, at from application_history where application_id = $1 order by id',
-    ),
-    [id],
-  );
-  return rows.map((h) => ({ from: h.from_status, to: h.to_status, by: h.actor_role, at: h.at.toISOString() }));
-}
-
 export async function rowOf(db: Queryable, id: number, lock = false): Promise<Row | null> {
   const rows = await db.query<Row>(
     lock ? `${ROW_SQL} where a.id = $1 for update of a` : planGeneric(`${ROW_SQL} where a.id = $1`),
@@ -167,10 +152,31 @@ export async function rowOf(db: Queryable, id: number, lock = false): Promise<Ro
   return rows[0] ?? null;
 }
 
+/** The history's rows, oldest first, as one JSON array (`json_agg` keeps `at` as its ISO text). */
+interface HistoryJson {
+  from_status: ApplicationStatus | null;
+  to_status: ApplicationStatus;
+  actor_role: ApplicationHistoryItem['by'];
+  at: string;
+}
+
+/** An application's row and its history, in one statement (one round trip for every answer). */
+const ROW_WITH_HISTORY_SQL = planGeneric(`select r.*,
+       (select coalesce(json_agg(json_build_object('from_status', h.from_status, 'to_status', h.to_status,
+                                                   'actor_role', h.actor_role, 'at', h.at) order by h.id), '[]')
+          from application_history h where h.application_id = r.id) as history
+  from (${ROW_SQL} where a.id = $1) r`);
+
 /** The application as `me` may see it (with its history), or 404 when `me` may not. */
 export async function getApplication(db: Queryable, me: Principal, id: number): Promise<ApplicationResponse> {
-  const row = await rowOf(db, id);
+  const [row] = await db.query<Row & { history: HistoryJson[] }>(ROW_WITH_HISTORY_SQL, [id]);
   const viewer = row && viewerOf(row, me);
   if (!row || !viewer) throw applicationNotFound();
-  return { ...toResponse(row, viewer), history: await historyOf(db, id) };
+  const history = row.history.map((h) => ({
+    from: h.from_status,
+    to: h.to_status,
+    by: h.actor_role,
+    at: new Date(h.at).toISOString(),
+  }));
+  return { ...toResponse(row, viewer), history };
 }
