@@ -1,11 +1,16 @@
-import { useEffect } from 'react';
 import { hasAccessToken } from '#client/auth';
 import { PUSH_MOMENT_EVENT, pushMomentDue } from '#client/push-moment';
+import { useAfterPaintTasks } from './after-paint-tasks';
 
 /**
- * What a page does after its largest paint, each a module fetched only then (decision 019). A component
+ * What every page does after its largest paint, each a module fetched only then (decision 019). A component
  * script the parser finds is a file fetched before the first paint, and Lighthouse's simulation charges
  * it there; rendered `client:painted`, this island loads nothing before the paint and renders nothing.
+ *
+ * The build inlines in a page the CSS of every module its islands may import, fetched later or not: a
+ * task here puts its stylesheets in every page. The detail pages' parts (their menus, the application
+ * sheet, reviews, the gallery) are `DetailAfterPaint`'s, which only those pages render
+ * (`tests/integration/inlined-css.test.ts`).
  */
 const TASKS = {
   /** Deadline labels recomputed on the visitor's clock (pages kept from yesterday). */
@@ -17,22 +22,6 @@ const TASKS = {
   saves: () => {
     if (!document.querySelector('button[data-save]')) return;
     void import('#client/save-buttons').then((m) => m.enhanceSaveButtons());
-  },
-  /** The event and photographer pages' share buttons (`ShareButton.astro`, decision 008). */
-  share: () => void import('#client/share-buttons').then((m) => m.enhanceShareButtons()),
-  /** The event and photographer pages' options menus (`OptionsMenuSlot.astro`, decision 008). */
-  options: () => void import('#client/options-menus').then((m) => m.mountOptionsMenus()),
-  /** The event page's "담아봐로 신청하기" (`src/client/apply-buttons.ts`, issue 40). */
-  apply: () => {
-    if (!document.querySelector('[data-apply-slot]')) return;
-    void import('#client/apply-buttons').then((m) => m.mountApplyButtons());
-  },
-  /** The photographer page's portfolio viewer (`PortfolioGrid.astro`, decision 008). */
-  portfolio: () => void import('#client/portfolio-grid').then((m) => m.enhancePortfolioGrids()),
-  /** The answer form and report button of reviews (`ReviewItem.astro`, issue 43), for those they concern. */
-  reviews: () => {
-    if (!document.querySelector('[data-review-actions]')) return;
-    void import('#client/review-actions').then((m) => m.mountReviewActions());
   },
   /** The home page's links and session refresh. */
   home: () => void import('#client/home-page').then((m) => m.startHomePage()),
@@ -54,17 +43,11 @@ const TASKS = {
     offer();
     window.addEventListener(PUSH_MOMENT_EVENT, offer);
   },
-  /** The event gallery's swiper. */
-  galleries: () => void import('#client/swiper-gallery').then((m) => m.startGalleries()),
 } satisfies Record<string, () => void>;
 
 export type AfterPaintTask = keyof typeof TASKS;
 
 export function AfterPaint({ tasks }: { tasks: readonly AfterPaintTask[] }): null {
-  useEffect(() => {
-    for (const task of new Set(tasks)) TASKS[task]();
-    // The tasks are the page's: fixed for its life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useAfterPaintTasks(TASKS, tasks);
   return null;
 }

@@ -1,7 +1,7 @@
 /**
  * The event and photographer pages' share button, options menu and portfolio grid without islands
  * (issue 17, decision 008 round 9): the server renders plain markup (the share button disabled, the
- * options slot empty, the grid as links to the full pictures) and BaseLayout's `AfterPaint` makes them
+ * options slot empty, the grid as links to the full pictures) and the page's `DetailAfterPaint` makes them
  * live after the largest paint, so no React renders on the server for them.
  */
 import { expect, test } from '@playwright/test';
@@ -33,8 +33,9 @@ test.describe('detail page controls', () => {
     ];
     for (const p of pages) {
       const html = await (await request.get(p.path)).text();
-      // The layout's two (DialogHost, AfterPaint) and the event gallery's AfterPaint, nothing else.
-      expect(new Set(islands(html)), p.path).toEqual(new Set(['DialogHost', 'AfterPaint']));
+      // The layout's two (DialogHost, AfterPaint) and the detail parts' DetailAfterPaint (the event
+      // gallery's too), nothing else.
+      expect(new Set(islands(html)), p.path).toEqual(new Set(['DialogHost', 'AfterPaint', 'DetailAfterPaint']));
       const share = /<button[^>]*data-share-url="([^"]+)"[^>]*>/.exec(html);
       expect(share?.[0], p.path).toMatch(/ disabled[ >]/);
       expect(share?.[0], p.path).toMatch(/aria-label="공유하기"/);

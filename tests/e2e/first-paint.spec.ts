@@ -173,12 +173,14 @@ test.describe('first paint', () => {
       await watchPaint(page);
       await page.goto(path);
       // Font loading and the other small behaviours are inline module scripts (astro.config.mjs); deadline
-      // labels, the home page's links and the gallery's swiper load after the largest paint (AfterPaint).
+      // labels and the home page's links load after the largest paint (AfterPaint), and the detail pages'
+      // parts, the gallery's swiper among them, the same way (DetailAfterPaint).
       expect(await page.locator('script[src]').count(), path).toBe(0);
       expect(await page.locator('script[type="module"]:not([src])').count(), path).toBeGreaterThan(0);
-      expect(await page.locator('astro-island[component-export="AfterPaint"][client="painted"]').count(), path).toBe(
-        path === `/event/${event?.id}` ? 2 : 1,
-      );
+      expect(await page.locator('astro-island[component-export="AfterPaint"][client="painted"]').count(), path).toBe(1);
+      const detail = page.locator('astro-island[component-export="DetailAfterPaint"][client="painted"]');
+      const details = { [`/event/${event?.id}`]: 2, [`/photographer/${photographer?.id}`]: 1 };
+      expect(await detail.count(), path).toBe(details[path] ?? 0);
       const paint = await settled(page);
       expect(paint.shiftsBeforeLoad, path).toBe(0);
     }
